@@ -1,0 +1,26 @@
+import { getContent, saveContent } from '../../shared/contract/content';
+import { readContent, saveContent as storeContent } from '../services/content';
+import { handlers, signedInUser } from './types';
+
+// `isZoned` is accepted for compatibility; every text belongs to the site it was saved on (docs/decisions.md).
+export const getContentHandlers = handlers(getContent, {
+  async get_content(ctx, data) {
+    return {
+      status: 'OK',
+      data: await readContent(ctx.db, { siteId: ctx.site.id, key: data.TheKey, locale: data.Locale }),
+    };
+  },
+});
+
+export const saveContentHandlers = handlers(saveContent, {
+  async save_content(ctx, data) {
+    const datetime = await storeContent(ctx.db, {
+      siteId: ctx.site.id,
+      userId: signedInUser(ctx).id,
+      key: data.TheKey,
+      locale: data.Locale,
+      html: data.content,
+    });
+    return { status: 'OK', datetime };
+  },
+});

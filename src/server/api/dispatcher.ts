@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type Contract, contract } from '../../shared/contract';
+import type { Access, CallDef, EndpointDef } from '../../shared/contract/define';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { UserRow } from '../db/schema';
+import { AppError } from '../errors';
+import type { Mailer } from '../mail/outbox';
+import { findSessionUser } from '../services/sessions';
+import { findSite } from '../services/sites';
+import type { CallContext, Handler, Handlers } from './types';
+
+export type HandlerRegistry = { [F in keyof Contract]: Handlers<Contract[F]> };
+
+interface DispatcherOptions {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  registry: HandlerRegistry;
+  /** Parse every successful answer with its contract schema (tests), so the contract cannot drift. */
+  checkAnswers: boolean;
+}
+
+/** Endpoint files by their path with and without `.php`. */
+const endpointsByPath = new Map<string, EndpointDef>(
+  Object.values(contract).flatMap((e) => [
+    [e.file, e as EndpointDef],
+    [e.file.replace(/\.php$/, ''), e as EndpointDef],
+  ]),
+);
+
+export function hasAccess(access: Access, user: UserRow | null): boolean {
+  if (access === 'public') return true;
+  if (!user) return false;
+  if (access === 'user') return true;
+  const staffType = access === 'admin' ? [2] : [2, 8];
+  return staffType.includes(user.user_type) && user.privilegies > 50;
+}
+
+const fieldErrors = (error: z.ZodError) =>
+  error.issues.map((i) => ({ field: ['data', ...i.path].join('.'), message: i.message }));
+
+/** Reads `req` and `data` from a JSON, urlencoded or multipart body; `data` may be a JSON string or an object. */
+function readEnvelope(body: unknown): { req: string | undefined; data: unknown } {
+  if (body === undefined || body === null || body === '') return { req: undefined, data: {} };
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('INVALID_REQUEST', 'The body must carry the fields req and data');
+  }
+  const { req, data } = body as Record<string, unknown>;
+  if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
+  if (typeof data !== 'string') return { req, data: data ?? {} };
+  if (data.trim() === '') return { req, data: {} };
+  try {
+    return { req, data: JSON.parse(data) };
+  } catch {
+    throw new AppError('INVALID_REQUEST', 'data is not valid JSON');
+  }
+}
+
+function readToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.code === 'UNAUTHORIZED') {
+    return reply.code(401).send({ status: 'UNAUTHORIZED', error_code: 'UNAUTHORIZED', message: error.message });
+  }
+  return reply
+    .code(error.httpStatus)
+    .send({ ...error.extra, status: 'ERROR', error_code: error.code, message: error.message });
+}
+
+/** `POST /api/backend/<endpoint>[.php]`: the one way into the API (ARCHITECTURE.md §1). */
+export function registerDispatcher(app: FastifyInstance, options: DispatcherOptions): void {
+  const { db, config, mailer, registry, checkAnswers } = options;
+
+  app.post('/api/backend/*', async (request, reply) => {
+    const path = (request.params as { '*': string })['*'];
+    const endpoint = endpointsByPath.get(path);
+    if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);
+
+    const { req, data } = readEnvelope(request.body);
+    const callName = req ?? endpoint.defaultCall;
+    const definition: CallDef | undefined = callName ? endpoint.calls[callName] : undefined;
+    if (!callName || !definition || !Object.hasOwn(endpoint.calls, callName)) {
+      throw new AppError('UNKNOWN_CALL', `Unknown req for ${endpoint.file}: ${String(req)}`);
+    }
+
+    const siteName = String(request.headers.site ?? 'main');
+    const site = await findSite(db, siteName);
+    if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
+
+    const token = readToken(request);
+    const user = token ? await findSessionUser(db, { siteId: site.id, token }) : null;
+    if (!hasAccess(definition.access, user)) {
+      throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED', user ? 'No access to this call' : 'Sign in first');
+    }
+
+    const parsed = definition.data.safeParse(data);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      const named = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+      throw new AppError('INVALID_REQUEST', `Invalid data: ${named}`, { fields });
+    }
+
+    const ctx: CallContext = {
+      db,
+      config,
+      mailer,
+      log: request.log,
+      site,
+      user,
+      token,
+      ip: request.ip,
+      locale: /^sv\b/i.test(request.headers['accept-language'] ?? '') ? 'sv' : 'en',
+    };
+    const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
+    const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
+    if (checkAnswers) definition.answer.parse(answer);
+    return reply.header('cache-control', 'no-store').send(answer);
+  });
+}

@@ -1,0 +1,18 @@
+import { login } from '../../shared/contract/login';
+import { presentUser } from '../presenters/user';
+import { revokeSession } from '../services/sessions';
+import { signIn } from '../services/signIn';
+import { companyNameOf } from '../services/users';
+import { handlers } from './types';
+
+export const loginHandlers = handlers(login, {
+  async sign_in(ctx, data) {
+    const { token, user } = await signIn(ctx.db, { siteId: ctx.site.id, email: data.email, password: data.password });
+    return { status: 'OK', token, data: presentUser(user, await companyNameOf(ctx.db, user)) };
+  },
+  async sign_out(ctx, data) {
+    const token = data.token ?? ctx.token;
+    if (token) await revokeSession(ctx.db, { siteId: ctx.site.id, token });
+    return { status: 'OK' };
+  },
+});

@@ -1,0 +1,20 @@
+import { passwordReset } from '../../shared/contract/password';
+import { requestPasswordReset, resetPassword } from '../services/accounts';
+import { handlers } from './types';
+
+export const passwordHandlers = handlers(passwordReset, {
+  async request_reset(ctx, data) {
+    await requestPasswordReset(
+      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, siteId: ctx.site.id, locale: ctx.locale },
+      data.email,
+    );
+    return { status: 'OK' };
+  },
+  async reset_password(ctx, data) {
+    await resetPassword(
+      { db: ctx.db, siteId: ctx.site.id },
+      { code: data.code, password: data.password, passwordRepeat: data.password_repeat },
+    );
+    return { status: 'OK' };
+  },
+});

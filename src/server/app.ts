@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { registerDispatcher, sendError } from './api/dispatcher';
+import { registry } from './api/registry';
+import type { Config } from './config';
+import type { Db } from './db';
+import { AppError } from './errors';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { createMailer, type Mailer } from './mail/outbox';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Check every answer against its contract schema (tests). */
+  checkAnswers?: boolean;
+  logger?: boolean | object;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  mailer: Mailer;
+}
+
+/** The version of the running build, written by the client build next to index.html. */
+function readVersion(clientDir: string): { hash: string; version: string } {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(clientDir, 'version.json'), 'utf8'));
+  } catch {
+    return { hash: 'development', version: '0.0.0' };
+  }
+}
+
+function mapFrameworkError(error: FastifyError): AppError {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON, urlencoded or multipart form data');
+  }
+  return new AppError('INVALID_REQUEST', `Malformed request: ${error.message}`);
+}
+
+/** Builds the server without listening, so tests run it in-process or on port 0. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options;
+  const fastify = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  const mailer = createMailer(db, config, fastify.log);
+
+  registerSecurityHeaders(fastify);
+  await fastify.register(formbody);
+  await fastify.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 20, fieldSize: 1024 * 1024, files: 1, fileSize: 2 * 1024 * 1024 },
+  });
+
+  fastify.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    if (error.statusCode && error.statusCode < 500) return sendError(reply, mapFrameworkError(error));
+    request.log.error({ err: error }, 'Request failed');
+    return sendError(reply, new AppError('SERVER_ERROR', 'Something went wrong on the server'));
+  });
+
+  const version = readVersion(config.clientDir);
+  fastify.get('/version.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-cache, no-store, must-revalidate').send(version),
+  );
+  fastify.get('/health', async () => ({ status: 'OK' }));
+
+  registerDispatcher(fastify, { db, config, mailer, registry, checkAnswers: options.checkAnswers ?? false });
+
+  const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));
+  if (hasClient) {
+    await fastify.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  fastify.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method) || !hasClient) {
+      return sendError(reply, new AppError('NOT_FOUND', `Not found: ${request.method} ${url.slice(0, 200)}`));
+    }
+    // Every other page is a route of the single-page client.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  fastify.addHook('onClose', async () => {
+    await mailer.stop();
+  });
+  return { fastify, mailer };
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Learning platform <no-reply@localhost>'),
+  REGISTRATION_ENABLED: bool(true),
+  SEED_DEMO: bool(true),
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `sqlite:<file>` or a PostgreSQL URL. */
+  databaseUrl: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  registrationEnabled: boolean;
+  seedDemo: boolean;
+  demoPassword: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from environment variables; every problem is named in one error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'app.db')}`,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    registrationEnabled: e.REGISTRATION_ENABLED,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    clientDir: path.resolve(e.CLIENT_DIR),
+  };
+}

@@ -1,0 +1,77 @@
+import { NEWS_PAGE_SIZE, type NewsItem } from '../../shared/contract/news';
+import { type Db, now } from '../db';
+import type { NewsRow } from '../db/schema';
+import { AppError } from '../errors';
+
+const present = (row: Pick<NewsRow, 'id' | 'title' | 'content' | 'published_at'>): NewsItem => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  published_at: row.published_at,
+});
+
+const published = (db: Db, siteId: number) =>
+  db
+    .selectFrom('news')
+    .select(['id', 'title', 'content', 'published_at'])
+    .where('site_id', '=', siteId)
+    .where('published_at', '<=', now());
+
+/** The latest published item, unless this user has already closed it. */
+export async function latestNews(db: Db, opts: { siteId: number; userId: number | null }): Promise<NewsItem[]> {
+  let query = published(db, opts.siteId).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1);
+  if (opts.userId !== null) {
+    const userId = opts.userId;
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('news_interactions')
+            .select('news_interactions.id')
+            .whereRef('news_interactions.news_id', '=', 'news.id')
+            .where('news_interactions.site_id', '=', opts.siteId)
+            .where('news_interactions.user_id', '=', userId),
+        ),
+      ),
+    );
+  }
+  return (await query.execute()).map(present);
+}
+
+/** Records that the user closed a news item; recording it twice changes nothing. */
+export async function recordNewsInteraction(db: Db, opts: { siteId: number; userId: number; newsId: number }) {
+  const item = await db
+    .selectFrom('news')
+    .select('id')
+    .where('site_id', '=', opts.siteId)
+    .where('id', '=', opts.newsId)
+    .executeTakeFirst();
+  if (!item) throw new AppError('NOT_FOUND', 'No such news item');
+  const at = now();
+  await db
+    .insertInto('news_interactions')
+    .values({ site_id: opts.siteId, news_id: opts.newsId, user_id: opts.userId, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['site_id', 'news_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function listNews(db: Db, opts: { siteId: number; page: number }) {
+  const { count } = await db
+    .selectFrom('news')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('site_id', '=', opts.siteId)
+    .where('published_at', '<=', now())
+    .executeTakeFirstOrThrow();
+  const rows = await published(db, opts.siteId)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(NEWS_PAGE_SIZE)
+    .offset((opts.page - 1) * NEWS_PAGE_SIZE)
+    .execute();
+  return { items: rows.map(present), totalPages: Math.max(1, Math.ceil(Number(count) / NEWS_PAGE_SIZE)) };
+}
+
+export async function findNews(db: Db, opts: { siteId: number; id: number }): Promise<NewsItem> {
+  const row = await published(db, opts.siteId).where('id', '=', opts.id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'No such news item');
+  return present(row);
+}

@@ -1,0 +1,58 @@
+import { addDays } from '../../shared/domain/time';
+import { type Db, now } from '../db';
+import type { UserRow } from '../db/schema';
+import { hashToken, newToken } from '../lib/tokens';
+
+export const SESSION_DAYS = 30;
+
+export async function createSession(db: Db, opts: { siteId: number; userId: number }): Promise<string> {
+  const token = newToken();
+  const at = now();
+  await db
+    .insertInto('sessions')
+    .values({
+      site_id: opts.siteId,
+      user_id: opts.userId,
+      token_hash: hashToken(token),
+      expires_at: addDays(new Date(), SESSION_DAYS).toISOString(),
+      revoked_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return token;
+}
+
+/** The user a live token of this site belongs to, in one statement; null for unknown, expired or revoked tokens. */
+export async function findSessionUser(db: Db, opts: { siteId: number; token: string }): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', hashToken(opts.token))
+    .where('sessions.site_id', '=', opts.siteId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function revokeSession(db: Db, opts: { siteId: number; token: string }): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now(), updated_at: now() })
+    .where('token_hash', '=', hashToken(opts.token))
+    .where('site_id', '=', opts.siteId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllSessions(db: Db, opts: { siteId: number; userId: number }): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now(), updated_at: now() })
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

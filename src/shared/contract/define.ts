@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Who may make a call: anyone, a signed-in user, staff (types 2 and 8, privilegies > 50), or administrators (type 2). */
+export type Access = 'public' | 'user' | 'staff' | 'admin';
+
+export interface CallDef<D extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
+  access: Access;
+  data: D;
+  answer: A;
+}
+
+export interface EndpointDef<C extends Record<string, CallDef> = Record<string, CallDef>> {
+  /** The path under /api/backend/, as the spec writes it (`login.php`, `content/get_content.php`). */
+  file: string;
+  calls: C;
+  /** The call used when a request carries no `req` (the spec's content endpoints have none). */
+  defaultCall?: keyof C & string;
+}
+
+export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A>): CallDef<D, A> => def;
+
+export const endpoint = <const F extends string, C extends Record<string, CallDef>>(
+  file: F,
+  calls: C,
+  options: { defaultCall?: keyof C & string } = {},
+): EndpointDef<C> & { file: F } => ({ file, calls, ...options });
+
+export type CallData<C extends CallDef> = z.input<C['data']>;
+export type ParsedCallData<C extends CallDef> = z.output<C['data']>;
+export type CallAnswer<C extends CallDef> = z.output<C['answer']>;
+
+// Shared field shapes, named as the spec names them on the wire.
+export const id = z.number().int().positive().max(2_147_483_647);
+export const ok = z.literal('OK');
+export const isoDate = z.string();
+export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+/** Length limits of ASVS 5.0; the strength rules live in the server's password policy. */
+export const password = z.string().min(1).max(128);
+export const shortText = (max = 200) => z.string().trim().min(1).max(max);
+
+export const pagination = z.object({ page: z.number().int(), total_pages: z.number().int() });
+
+export const UserData = z.object({
+  Id: z.number(),
+  Username: z.string(),
+  UserFileId: z.number().nullable(),
+  UserType: z.number(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  privilegies: z.number(),
+  TotalXp: z.number(),
+  CollectXp: z.boolean(),
+  CompanyName: z.string().nullable(),
+});
+export type UserData = z.infer<typeof UserData>;

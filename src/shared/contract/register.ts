@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { call, email, endpoint, ok, password, shortText } from './define';
+
+/** Seconds before another verification mail may be sent to the same address. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const VERIFICATION_VALID_HOURS = 24;
+
+const code = z.string().trim().min(1).max(200);
+
+export const register = endpoint('register.php', {
+  register: call({
+    access: 'public',
+    data: z
+      .object({
+        account_type: z.enum(['private', 'company']),
+        FirstName: shortText(100),
+        LastName: shortText(100),
+        email,
+        password,
+        agree_terms: z.boolean(),
+        CompanyName: z.string().trim().max(200).optional(),
+      })
+      .refine((d) => d.account_type === 'private' || (d.CompanyName ?? '').length > 0, {
+        path: ['CompanyName'],
+        message: 'CompanyName is required for a company account',
+      }),
+    answer: z.object({ status: ok }),
+  }),
+  verify_email: call({
+    access: 'public',
+    data: z.object({ code }),
+    answer: z.object({ status: ok }),
+  }),
+  resend_verification: call({
+    access: 'public',
+    data: z.object({ email }),
+    answer: z.object({ status: ok, cooldown: z.number() }),
+  }),
+});

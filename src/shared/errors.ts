@@ -1,0 +1,33 @@
+/**
+ * The one catalogue of error codes. The server answers `{status:'ERROR', error_code, message}` with the
+ * HTTP status listed here; the client maps the code to the user's language through i18n (`errors.<CODE>`).
+ */
+export const errorStatus = {
+  INVALID_REQUEST: 400,
+  UNKNOWN_CALL: 404,
+  UNKNOWN_SITE: 404,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  WRONG_CREDENTIALS: 401,
+  TEMPORARILY_LOCKED: 429,
+  ACCOUNT_LOCKED: 403,
+  NOT_VERIFIED: 403,
+  REGISTRATION_DISABLED: 403,
+  EMAIL_TAKEN: 409,
+  WEAK_PASSWORD: 400,
+  PASSWORDS_DIFFER: 400,
+  TERMS_NOT_AGREED: 400,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 410,
+  CODE_NOT_FOUND: 404,
+  ALREADY_VERIFIED: 409,
+  COOLDOWN: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVER_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let postgresReachable: Promise<boolean> | undefined;
+
+/** Whether the test PostgreSQL answers; with REQUIRE_POSTGRES=1 an unreachable one fails the run. */
+export function isPostgresReachable(): Promise<boolean> {
+  postgresReachable ??= (async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch (error) {
+      if (process.env.REQUIRE_POSTGRES === '1') {
+        throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL at ${TEST_DATABASE_URL} is unreachable: ${error}`);
+      }
+      return false;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return postgresReachable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface TestDatabase {
+  dialect: Dialect;
+  url: string;
+  schema?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database: a new SQLite file, or a new schema in the test PostgreSQL. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-test-'));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite') {
+    return { dialect, url: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir, drop: removeDir };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    dialect,
+    url: TEST_DATABASE_URL,
+    schema,
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+      await removeDir();
+    },
+  };
+}
+
+/** The dialects this run covers: SQLite always, PostgreSQL when reachable. */
+export async function testDialects(): Promise<Dialect[]> {
+  return (await isPostgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+}

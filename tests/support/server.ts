@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { createDatabase, type Db, migrate } from '../../src/server/db';
+import { ensureMainSite } from '../../src/server/db/seed';
+import type { Mailer } from '../../src/server/mail/outbox';
+import type { Contract, EndpointFile } from '../../src/shared/contract';
+import { createTestDatabase, type Dialect, type TestDatabase } from './databases';
+
+export interface CallOptions {
+  token?: string | null;
+  site?: string;
+  /** Send `data` as this raw string instead of JSON-encoding it. */
+  rawData?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  httpStatus: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape, error answers included
+  body: any;
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  dialect: Dialect;
+  mainSiteId: number;
+  /** POSTs one call as the spec's clients do: form fields `req` and `data`. */
+  call<F extends EndpointFile>(
+    file: F,
+    req: (keyof Contract[F]['calls'] & string) | undefined,
+    data: unknown,
+    options?: CallOptions,
+  ): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+/** The real server on port 0 over a fresh database of the given dialect, answers checked against the contract. */
+export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+  const database: TestDatabase = await createTestDatabase(dialect);
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    CLIENT_DIR: '/nonexistent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const db = createDatabase({ url: database.url, schema: database.schema });
+  await migrate(db);
+  const mainSiteId = await ensureMainSite(db);
+  const { fastify, mailer } = await buildApp({ config, db, checkAnswers: true, logger: false });
+  await fastify.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    db,
+    config,
+    mailer,
+    dialect,
+    mainSiteId,
+    async call(file, req, data, options = {}) {
+      const form = new URLSearchParams();
+      if (req !== undefined) form.set('req', req);
+      form.set('data', options.rawData ?? JSON.stringify(data));
+      const response = await fetch(`${url}/api/backend/${file}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(options.token ? { authorization: options.token } : {}),
+          site: options.site ?? 'main',
+          ...options.headers,
+        },
+        body: form,
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      return { httpStatus: response.status, body };
+    },
+    async close() {
+      await fastify.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
