@@ -25,9 +25,9 @@ export const endpoint = <const F extends string, C extends Record<string, CallDe
   options: { defaultCall?: keyof C & string } = {},
 ): EndpointDef<C> & { file: F } => ({ file, calls, ...options });
 
-export type CallData<C extends CallDef> = z.input<C['data']>;
-export type ParsedCallData<C extends CallDef> = z.output<C['data']>;
-export type CallAnswer<C extends CallDef> = z.output<C['answer']>;
+export type CallData<C> = C extends { data: infer D extends z.ZodType } ? z.input<D> : never;
+export type ParsedCallData<C> = C extends { data: infer D extends z.ZodType } ? z.output<D> : never;
+export type CallAnswer<C> = C extends { answer: infer A extends z.ZodType } ? z.output<A> : never;
 
 // Shared field shapes, named as the spec names them on the wire.
 export const id = z.number().int().positive().max(2_147_483_647);

@@ -1,0 +1,31 @@
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { checkAdmin, checkLogin } from '../shared/domain/guards';
+import { useSession } from './session';
+
+function Checking() {
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** Login-required routes: without a token, to /login?triedUrl=<where the user was going>. */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (checkLogin(session).allowed) return session.checked ? children : <Checking />;
+  const triedUrl = `${location.pathname}${location.search}${location.hash}`;
+  return <Navigate to={`/login?triedUrl=${encodeURIComponent(triedUrl)}`} replace />;
+}
+
+/** Admin routes: the spec's reasons go to /denied; `types` narrows the route to some staff types. */
+export function RequireAdmin({ children, types }: { children: ReactNode; types?: readonly number[] }) {
+  const session = useSession();
+  const result = checkAdmin(session, types);
+  if (result.allowed) return session.checked ? children : <Checking />;
+  if (result.redirect === 'login') return <Navigate to="/login" replace />;
+  return <Navigate to="/denied" replace state={{ reason: result.reason }} />;
+}

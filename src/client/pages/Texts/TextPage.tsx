@@ -1,0 +1,3 @@
+export default function TextPage(_props: { page: 'faq' | 'terms' | 'privacy' }) {
+  return null;
+}

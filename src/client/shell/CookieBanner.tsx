@@ -1,0 +1,3 @@
+export function CookieBanner(_props: { onOpenMenu?: () => void }) {
+  return null;
+}

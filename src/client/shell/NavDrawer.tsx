@@ -1,0 +1,3 @@
+export function NavDrawer(_props: { opened: boolean; onClose: () => void }) {
+  return null;
+}

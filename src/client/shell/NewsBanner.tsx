@@ -1,0 +1,3 @@
+export function NewsBanner(_props: { onOpenMenu?: () => void }) {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function TopBar(_props: { onOpenMenu?: () => void }) {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function VersionCheck(_props: { onOpenMenu?: () => void }) {
+  return null;
+}

@@ -1,0 +1,53 @@
+import { UserType } from './roles';
+
+export interface MenuItem {
+  path: string;
+  /** i18n key in the `shell` namespace. */
+  label: string;
+  loginRequired?: boolean;
+  /** Only these stored user types see the item. */
+  userTypes?: readonly number[];
+  /** Sign in and sign up: hidden once a token exists. */
+  hiddenWhenSignedIn?: boolean;
+  needsRegistration?: boolean;
+}
+
+export interface MenuViewer {
+  hasToken: boolean;
+  userType: number | null;
+  registrationEnabled: boolean;
+}
+
+/** Spec §2's visibility rules, one predicate for every menu of the shell. */
+export function isMenuItemVisible(item: MenuItem, viewer: MenuViewer): boolean {
+  if (item.loginRequired && !viewer.hasToken) return false;
+  if (item.userTypes && !item.userTypes.includes(viewer.userType ?? 0)) return false;
+  if (item.hiddenWhenSignedIn && viewer.hasToken) return false;
+  if (item.needsRegistration && !viewer.registrationEnabled) return false;
+  return true;
+}
+
+export const visibleItems = (items: readonly MenuItem[], viewer: MenuViewer) =>
+  items.filter((item) => isMenuItemVisible(item, viewer));
+
+// Items of pages that exist; later capabilities add theirs here (spec §2's menu lists).
+export const mainMenu: readonly MenuItem[] = [
+  { path: '/', label: 'menu.home' },
+  { path: '/News', label: 'menu.news' },
+  { path: '/faq', label: 'menu.faq' },
+  { path: '/login', label: 'menu.signIn', hiddenWhenSignedIn: true },
+  { path: '/register', label: 'menu.signUp', hiddenWhenSignedIn: true, needsRegistration: true },
+];
+
+export const adminMenu: readonly MenuItem[] = [
+  { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
+];
+
+export const footerMenu: readonly MenuItem[] = [
+  { path: '/', label: 'menu.home' },
+  { path: '/News', label: 'menu.news' },
+  { path: '/404', label: 'menu.game' },
+  { path: '/faq', label: 'menu.faq' },
+  { path: '/terms-of-service', label: 'menu.terms' },
+  { path: '/privacy', label: 'menu.privacy' },
+];

@@ -1,0 +1,31 @@
+/** The browser storage keys of spec §3, the only names the client reads and writes. */
+export const storageKeys = {
+  token: 'user-token',
+  userType: 'user_type',
+  locale: 'userLocale',
+  avatar: 'avatar',
+  cookieConsent: 'cookie_consent',
+  darkMode: 'darkMode',
+  showCourseNav: 'showCourseNav',
+  newsSpotlightViewed: 'newsSpotlightViewed',
+  appVersion: 'userAppVersion',
+  courseTutorialComplete: 'courseTutorialComplete',
+  courseId: 'course_id',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/** What survives signing out (spec §4): choices of the browser rather than of the account. */
+export const keptOnSignOut: readonly StorageKey[] = [
+  storageKeys.cookieConsent,
+  storageKeys.darkMode,
+  storageKeys.newsSpotlightViewed,
+  storageKeys.appVersion,
+  storageKeys.locale,
+  storageKeys.courseTutorialComplete,
+  storageKeys.courseId,
+];
+
+/** The keys to remove when signing out, of those present. */
+export const keysToClearOnSignOut = (present: readonly string[]): string[] =>
+  present.filter((key) => !(keptOnSignOut as readonly string[]).includes(key));

@@ -1,0 +1,19 @@
+import { auth as enAuth } from './en/auth';
+import { errors as enErrors } from './en/errors';
+import { news as enNews } from './en/news';
+import { pages as enPages } from './en/pages';
+import { shell as enShell } from './en/shell';
+import { auth as svAuth } from './sv/auth';
+import { errors as svErrors } from './sv/errors';
+import { news as svNews } from './sv/news';
+import { pages as svPages } from './sv/pages';
+import { shell as svShell } from './sv/shell';
+
+/** English is the type source; Swedish is checked against it by the compiler and by a unit test. */
+export const resources = {
+  en: { shell: enShell, auth: enAuth, pages: enPages, news: enNews, errors: enErrors },
+  sv: { shell: svShell, auth: svAuth, pages: svPages, news: svNews, errors: svErrors },
+} as const;
+
+export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
+export type Namespace = (typeof namespaces)[number];

@@ -1,0 +1,28 @@
+import type { errors as en } from '../en/errors';
+
+export const errors: typeof en = {
+  INVALID_REQUEST: 'Kontrollera formuläret och försök igen.',
+  UNKNOWN_CALL: 'Fel vid hämtning av data, försök igen senare.',
+  UNKNOWN_SITE: 'Den här utbildningssajten finns inte.',
+  UNSUPPORTED_MEDIA_TYPE: 'Fel vid hämtning av data, försök igen senare.',
+  NOT_FOUND: 'Hittades inte.',
+  UNAUTHORIZED: 'Logga in igen.',
+  FORBIDDEN: 'Ingen åtkomst till den här sidan',
+  WRONG_CREDENTIALS: 'Fel e-post eller lösenord (försök {{attempt}} av {{max_attempts}}).',
+  TEMPORARILY_LOCKED: 'För många försök. Inloggningen är låst till {{time}}.',
+  ACCOUNT_LOCKED: 'Ditt konto är låst. Återställ lösenordet för att öppna det.',
+  NOT_VERIFIED: 'Din e-postadress är inte bekräftad än. Leta efter länken i din inkorg.',
+  REGISTRATION_DISABLED: 'Registreringen är inte öppen på den här sajten.',
+  EMAIL_TAKEN: 'Den här e-postadressen har redan ett konto.',
+  WEAK_PASSWORD: 'Lösenordet är inte tillräckligt starkt.',
+  PASSWORDS_DIFFER: 'Lösenorden är inte lika.',
+  TERMS_NOT_AGREED: 'Godkänn användarvillkoren.',
+  INVALID_CODE: 'Ogiltig kod.',
+  CODE_EXPIRED: 'Koden har gått ut.',
+  CODE_NOT_FOUND: 'Koden hittades inte.',
+  ALREADY_VERIFIED: 'Din e-postadress är redan bekräftad.',
+  COOLDOWN: 'Vänta {{seconds}} sekunder innan du försöker igen.',
+  PAYLOAD_TOO_LARGE: 'Datan är för stor.',
+  SERVER_ERROR: 'Serverfel, försök igen senare.',
+  NETWORK: 'Fel vid hämtning av data, försök igen senare.',
+};
