@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 /** On navigation: to the top, or to the hash anchor offset by the fixed header (spec §2). */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, a new page scrolls to its top
   useEffect(() => {
     if (!hash) {
       window.scrollTo({ top: 0 });
