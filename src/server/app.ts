@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (hasClient) {
     await fastify.register(fastifyStatic, {
       root: config.clientDir,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -85,3 +85,25 @@ export async function signInAs(server: TestServer, site: { name: string }, user:
   if (body.status !== 'OK') throw new Error(`sign in failed: ${JSON.stringify(body)}`);
   return body.token as string;
 }
+
+/** A news item of a site; published an hour ago unless told otherwise. */
+export async function createNews(
+  server: TestServer,
+  options: { site: { id: number }; title?: string; content?: string; publishedAt?: Date },
+) {
+  const at = now();
+  const title = options.title ?? `News ${unique()}`;
+  const row = await server.db
+    .insertInto('news')
+    .values({
+      site_id: options.site.id,
+      title,
+      content: options.content ?? `<p>About ${title}</p>`,
+      published_at: (options.publishedAt ?? new Date(Date.now() - 3_600_000)).toISOString(),
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, title };
+}

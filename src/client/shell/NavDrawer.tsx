@@ -1,3 +1,78 @@
-export function NavDrawer(_props: { opened: boolean; onClose: () => void }) {
-  return null;
+import {
+  Button,
+  Divider,
+  Drawer,
+  NavLink as MantineNavLink,
+  Stack,
+  Switch,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
+import { adminMenu, mainMenu, visibleItems } from '../../shared/domain/menu';
+import { isStaffType } from '../../shared/domain/roles';
+import { useSession } from '../session';
+import { useMenuViewer } from './useMenuViewer';
+
+/** The side drawer (300 px, spec §9): every menu item, the dark-mode switch and sign out. */
+export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const viewer = useMenuViewer();
+  const navigate = useNavigate();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const admin = isStaffType(session.user?.UserType ?? session.userType) ? visibleItems(adminMenu, viewer) : [];
+
+  const signOut = async () => {
+    onClose();
+    await session.signOut();
+    navigate('/');
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={300}
+      title={t('appTitle')}
+      closeButtonProps={{ 'aria-label': t('menu.closeMenu') }}
+    >
+      <Stack gap="xs">
+        <nav aria-label={t('menu.mainNavigation')}>
+          {visibleItems(mainMenu, viewer).map((item) => (
+            <MantineNavLink
+              key={item.path}
+              component={NavLink}
+              to={item.path}
+              label={t(item.label as 'menu.home')}
+              onClick={onClose}
+              end
+            />
+          ))}
+          {admin.length > 0 && <Divider my="xs" label={t('menu.admin')} labelPosition="left" />}
+          {admin.map((item) => (
+            <MantineNavLink
+              key={item.path}
+              component={NavLink}
+              to={item.path}
+              label={t(item.label as 'menu.home')}
+              onClick={onClose}
+            />
+          ))}
+        </nav>
+        <Divider my="xs" />
+        <Switch
+          label={t('darkMode')}
+          checked={colorScheme === 'dark'}
+          onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
+          data-testid="dark-mode-switch"
+        />
+        {session.token && (
+          <Button variant="light" color="red" onClick={signOut} mt="md">
+            {t('menu.signOut')}
+          </Button>
+        )}
+      </Stack>
+    </Drawer>
+  );
 }

@@ -20,7 +20,7 @@ export const shell = {
     emailUs: 'Email us',
     profile: 'Your profile',
   },
-  roles: { 1: 'Student', 2: 'Admin', 8: 'Coach' },
+  roles: { student: 'Student', admin: 'Admin', coach: 'Coach' },
   language: { label: 'Language', en: 'English', sv: 'Svenska' },
   darkMode: 'Dark mode',
   xp: '{{count}} xp',

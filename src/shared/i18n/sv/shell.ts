@@ -23,7 +23,7 @@ export const shell: Translation<typeof en> = {
     emailUs: 'Mejla oss',
     profile: 'Din profil',
   },
-  roles: { 1: 'Elev', 2: 'Admin', 8: 'Coach' },
+  roles: { student: 'Elev', admin: 'Admin', coach: 'Coach' },
   language: { label: 'Språk', en: 'English', sv: 'Svenska' },
   darkMode: 'Mörkt läge',
   xp: '{{count}} xp',

@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordProblem } from '../../../shared/domain/password';
+import { ApiError } from '../../api/client';
+
+const passwordProblems: readonly PasswordProblem[] = ['TOO_SHORT', 'TOO_LONG', 'TOO_COMMON', 'CONTAINS_EMAIL_NAME'];
+
+/** The server's `reason` of a WEAK_PASSWORD answer, when it is one the client has a text for. */
+export function weakPasswordReason(error: unknown): PasswordProblem | null {
+  if (!(error instanceof ApiError) || error.code !== 'WEAK_PASSWORD') return null;
+  const reason = error.body.reason;
+  return passwordProblems.find((problem) => problem === reason) ?? null;
+}
+
+/** Seconds as "45 seconds" or "1 minute and 30 seconds", in the current language. */
+export function useFormatDuration() {
+  const { t, i18n } = useTranslation('auth');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (totalSeconds: number) => {
+      const seconds = Math.max(0, Math.ceil(totalSeconds));
+      const unit = (value: number, name: 'second' | 'minute') =>
+        new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+      if (seconds < 60) return unit(seconds, 'second');
+      const rest = seconds % 60;
+      const minutes = unit(Math.floor(seconds / 60), 'minute');
+      return rest === 0 ? minutes : t('duration.minutesAndSeconds', { minutes, seconds: unit(rest, 'second') });
+    },
+    [language, t],
+  );
+}
+
+/** A moment as local time ("14:35"), with the date too when it is not today. */
+function formatLocalTime(value: unknown, language: string): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const today = date.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(language, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' })
+    .format(date);
+}
+
+/** Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). */
+export function useErrorText() {
+  const { t, i18n } = useTranslation('auth');
+  const formatDuration = useFormatDuration();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (error: unknown): string => {
+      if (!(error instanceof ApiError)) return t('errors:SERVER_ERROR');
+      const { code, body } = error;
+      switch (code) {
+        case 'WRONG_CREDENTIALS':
+          return t('errors:WRONG_CREDENTIALS', { attempt: body.attempt ?? '?', max_attempts: body.max_attempts ?? '?' });
+        case 'TEMPORARILY_LOCKED':
+          return t('errors:TEMPORARILY_LOCKED', { time: formatLocalTime(body.locked_until, language) ?? '?' });
+        case 'COOLDOWN':
+          return t('resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
+        case 'WEAK_PASSWORD': {
+          const reason = weakPasswordReason(error);
+          return reason ? `${t('errors:WEAK_PASSWORD')} ${t(`password.problems.${reason}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}` : t('errors:WEAK_PASSWORD');
+        }
+        default:
+          return i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('errors:SERVER_ERROR');
+      }
+    },
+    [t, i18n, language, formatDuration],
+  );
+}

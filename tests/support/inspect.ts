@@ -1,0 +1,56 @@
+import type { Database } from '../../src/server/db/schema';
+import type { TestServer } from './server';
+
+/** Every table of the schema (a table added to the schema but not here fails to compile), so a test can prove
+ * that a refused request wrote nothing anywhere. */
+const everyTable: Record<keyof Database, true> = {
+  sites: true,
+  companies: true,
+  users: true,
+  sessions: true,
+  login_attempts: true,
+  one_time_codes: true,
+  news: true,
+  news_interactions: true,
+  mail_outbox: true,
+  contents: true,
+  content_revisions: true,
+};
+const tables = Object.keys(everyTable) as (keyof Database)[];
+
+/** The number of rows in every table (and the latest `updated_at`, so updates count too). */
+export async function snapshotRows(server: TestServer): Promise<Record<string, string>> {
+  const counts: Record<string, string> = {};
+  for (const table of tables) {
+    const row = await server.db
+      .selectFrom(table)
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('updated_at').as('latest')])
+      .executeTakeFirstOrThrow();
+    counts[table] = `${Number(row.count)} ${row.latest ?? '-'}`;
+  }
+  return counts;
+}
+
+/** The mails queued for an address, oldest first. */
+export const mailsTo = (server: TestServer, to: string) =>
+  server.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
+
+/** The first link in a mail's text. */
+export function linkIn(text: string): string {
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in mail: ${text}`);
+  return link;
+}
+
+/** The codes made for a user, newest first. */
+export const codesOf = (server: TestServer, userId: number, purpose: 'verify_email' | 'reset_password') =>
+  server.db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .execute();
+
+/** Milliseconds between an ISO timestamp and now plus `expectedMs`; small when the timestamp is as expected. */
+export const driftFrom = (iso: string, expectedMs: number) => Math.abs(Date.parse(iso) - (Date.now() + expectedMs));
