@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eAvailable, gotoPage, newContext, signInViaApi, useBrowser } from './support/browser';
+import { DEMO_PASSWORD, demo } from './support/constants';
+
+async function signInThroughForm(page: Page, email: string) {
+  await page.getByLabel('Email', { exact: false }).first().fill(email);
+  await page.getByLabel('Password', { exact: false }).first().fill(DEMO_PASSWORD);
+  await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
+}
+
+const expectations = {
+  admin: { badge: 'Admin', adminMenu: true, pencil: true },
+  coach: { badge: 'Coach', adminMenu: false, pencil: false },
+  student: { badge: null, adminMenu: false, pencil: false },
+} as const;
+
+describe.skipIf(!e2eAvailable)('signing in and out', () => {
+  const browser = useBrowser();
+
+  for (const role of ['admin', 'coach', 'student'] as const) {
+    it(`signs the demo ${role} in and out with the menus of the role`, async () => {
+      const context = await newContext(browser());
+      const page = await context.newPage();
+      await gotoPage(page, '/login');
+      expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
+      await signInThroughForm(page, demo[role]);
+      await page.waitForURL('**/Home');
+      const expected = expectations[role];
+
+      const badge = page.getByTestId('role-badge');
+      if (expected.badge) expect(await badge.textContent()).toBe(expected.badge);
+      else expect(await badge.count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Admin' }).count()).toBe(expected.adminMenu ? 1 : 0);
+      expect(await page.getByTestId('page-edit-toggle').count()).toBe(expected.pencil ? 1 : 0);
+      expect(await page.getByTestId('xp-total').isVisible()).toBe(true);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      expect(await nav.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByText('You signed out!').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+      expect(await page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('accepted');
+      await nav.getByRole('link', { name: 'Sign in' }).waitFor();
+      await context.close();
+    });
+  }
+
+  it('sends a student away from /versions to /denied with the reason', async () => {
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.student);
+    const page = await context.newPage();
+    await page.goto('/versions');
+    await page.waitForURL('**/denied');
+    expect(await page.getByTestId('denied-reason').textContent()).toContain('No access to this page');
+    await context.close();
+  });
+
+  it('sends a visitor without a token away from /versions with "No token"', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto('/versions');
+    await page.waitForURL('**/denied');
+    expect(await page.getByTestId('denied-reason').textContent()).toContain('No token');
+    await context.close();
+  });
+
+  it('lets an administrator open the version history from the version label', async () => {
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, '/faq');
+    await page.getByTestId('version-label').click();
+    await page.waitForURL('**/versions');
+    await page.locator('h1').first().waitFor();
+    await context.close();
+  });
+
+  it('returns to triedUrl after signing in', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await gotoPage(page, `/login?triedUrl=${encodeURIComponent('/News?page=1')}`);
+    await signInThroughForm(page, demo.student);
+    await page.waitForURL('**/News?page=1');
+    await context.close();
+  });
+
+  it('signs out with ?logout and keeps the browser choices', async () => {
+    const context = await newContext(browser(), { storage: { userLocale: 'en', darkMode: 'true' } });
+    await signInViaApi(context, demo.student);
+    const page = await context.newPage();
+    await gotoPage(page, '/faq');
+    await page.getByTestId('xp-total').waitFor();
+    await gotoPage(page, '/?logout');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user_type'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('userLocale'))).toBe('en');
+    await context.close();
+  });
+});
