@@ -25,6 +25,8 @@ export interface App {
   mailer: Mailer;
 }
 
+const BODY_LIMIT = 1024 * 1024;
+
 /** The version of the running build, written by the client build next to index.html. */
 function readVersion(clientDir: string): { hash: string; version: string } {
   try {
@@ -50,16 +52,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const fastify = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: true }),
   });
   const mailer = createMailer(db, config, fastify.log);
 
   registerSecurityHeaders(fastify);
+  // Only the spec's encodings (form data, and JSON for convenience): Fastify's default text/plain parser
+  // would turn any text into a body the dispatcher can only refuse as malformed instead of as unsupported.
+  fastify.removeContentTypeParser('text/plain');
   await fastify.register(formbody);
   await fastify.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fields: 20, fieldSize: 1024 * 1024, files: 1, fileSize: 2 * 1024 * 1024 },
+    limits: { fields: 20, fieldSize: BODY_LIMIT, files: 1, fileSize: 2 * 1024 * 1024 },
+  });
+  // Multipart bodies are streamed past Fastify's bodyLimit (the plugin reads them itself), and a field over
+  // its size would arrive silently cut short; so any body that declares more than its route allows is refused.
+  fastify.addHook('onRequest', async (request) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > (request.routeOptions.bodyLimit ?? BODY_LIMIT)) {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    }
   });
 
   fastify.setErrorHandler((error: FastifyError, request, reply) => {

@@ -50,7 +50,10 @@ export class ConfigError extends Error {}
 
 /** Reads the configuration from environment variables; every problem is named in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // `PORT=` in an env file or `SMTP_URL=${SMTP_URL}` in a compose file means "not set", not "set to nothing"
+  // (an empty PORT would otherwise coerce to 0, a random port).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { now } from '../../src/server/db';
 import { hashPassword } from '../../src/server/services/passwords';
 import type { TestServer } from '../support/server';
@@ -28,11 +28,18 @@ export async function createSite(server: TestServer, options: { registrationEnab
 
 const typeOf = { student: 1, admin: 2, coach: 8 } as const;
 
-let sharedHash: Promise<string> | undefined;
-const defaultPasswordHash = () => {
-  sharedHash ??= hashPassword(TEST_PASSWORD);
-  return sharedHash;
-};
+/**
+ * The default password's hash, shared by every factory user. It is stored in the server's own format
+ * (`scrypt$N$r$p$salt$hash`, which `verifyPassword` reads its parameters from) but with a small cost, so the
+ * many sign-ins of the suite do not each spend the production cost; registration and reset still do.
+ */
+const defaultPasswordHash = (() => {
+  const [n, r, p] = [1024, 8, 1];
+  const salt = randomBytes(16);
+  const key = scryptSync(TEST_PASSWORD.normalize('NFKC'), salt, 32, { N: n, r, p });
+  const hash = ['scrypt', n, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+  return async () => hash;
+})();
 
 export async function createUser(
   server: TestServer,

@@ -58,6 +58,32 @@ function readEnvelope(body: unknown): { req: string | undefined; data: unknown }
   }
 }
 
+/** No call nests deeper than a few levels; anything far deeper is refused before it reaches a schema. */
+const MAX_DATA_DEPTH = 32;
+
+/**
+ * Values no schema should have to think about: a NUL character (PostgreSQL cannot store it in text, so it
+ * would fail as a 500 on one dialect and be stored on the other) and absurd nesting. Walks without recursion.
+ */
+function findUnsafeValue(data: unknown): { field: string; message: string } | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value: data, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string[] };
+    const field = ['data', ...path].join('.');
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { field, message: 'must not contain NUL characters' };
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
+    if (path.length >= MAX_DATA_DEPTH) return { field, message: 'is nested too deeply' };
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return { field, message: 'must not contain NUL characters in its keys' };
+      stack.push({ value: child, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
 function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -100,6 +126,10 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED', user ? 'No access to this call' : 'Sign in first');
     }
 
+    const unsafe = findUnsafeValue(data);
+    if (unsafe) {
+      throw new AppError('INVALID_REQUEST', `Invalid data: ${unsafe.field}: ${unsafe.message}`, { fields: [unsafe] });
+    }
     const parsed = definition.data.safeParse(data);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);

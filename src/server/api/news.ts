@@ -4,10 +4,13 @@ import { findNews, latestNews, listNews, recordNewsInteraction } from '../servic
 import type { CallContext } from './types';
 import { handlers, signedInUser } from './types';
 
-/** A `user_id` in the data must be the caller's own. */
+/**
+ * A `user_id` in the data must be the caller's own. Without a live session it is UNAUTHORIZED, so a client
+ * holding a dead token learns to sign out (spec §4) instead of being told it may not see its own news.
+ */
 function ownUserId(ctx: CallContext, userId: number | null | undefined): number | null {
   if (userId === null || userId === undefined) return null;
-  if (ctx.user?.id !== userId) throw new AppError('FORBIDDEN', 'user_id must be your own');
+  if (signedInUser(ctx).id !== userId) throw new AppError('FORBIDDEN', 'user_id must be your own');
   return userId;
 }
 

@@ -68,7 +68,16 @@ export function createDatabase(options: DatabaseOptions): Db {
 
 /** Brings the schema up to date; the same migrations serve both dialects. */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its bookkeeping tables in any schema unless told which; with one schema per deployment
+  // (or per test) on a shared PostgreSQL it would find another schema's tables and skip creating its own.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

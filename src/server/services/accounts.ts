@@ -51,6 +51,9 @@ export interface Registration {
   companyName?: string | undefined;
 }
 
+/** Thrown inside the registration transaction to undo it when a simultaneous one took the address. */
+class RegisteredMeanwhile extends Error {}
+
 /**
  * Creates an unverified student account and mails its verification link. An address that already has an
  * account gets a mail saying so instead, and the caller the same answer, so the form reveals no accounts.
@@ -58,48 +61,61 @@ export interface Registration {
 export async function registerAccount(deps: AccountDeps, input: Registration): Promise<void> {
   if (!input.agreeTerms) throw new AppError('TERMS_NOT_AGREED', 'Agree to the terms of service to register');
   assertStrong(input.password, input.email);
+  // Hashed before the lookup, so a taken address answers no faster than a new one.
+  const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, deps.siteId, input.email);
   if (existing) {
-    const link = `${deps.config.publicUrl}/password-recovery`;
-    await deps.mailer.enqueue({
-      siteId: deps.siteId,
-      to: existing.email,
-      ...accountMails.alreadyRegistered(deps.locale, existing.first_name, link),
-    });
+    await mailAlreadyRegistered(deps, existing);
     return;
   }
-  const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
-    const at = now();
-    const company =
-      input.accountType === 'company' && input.companyName
-        ? await trx
-            .insertInto('companies')
-            .values({ site_id: deps.siteId, name: input.companyName, created_at: at, updated_at: at })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : undefined;
-    const user = await trx
-      .insertInto('users')
-      .values({
-        site_id: deps.siteId,
-        email: input.email,
-        password_hash: passwordHash,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        user_type: 1,
-        privilegies: 0,
-        user_file_id: null,
-        total_xp: 0,
-        collect_xp: 1,
-        company_id: company?.id ?? null,
-        email_verified_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning(['id', 'email', 'first_name'])
-      .executeTakeFirstOrThrow();
-    await sendVerification(deps, user, trx);
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const at = now();
+      const company =
+        input.accountType === 'company' && input.companyName
+          ? await trx
+              .insertInto('companies')
+              .values({ site_id: deps.siteId, name: input.companyName, created_at: at, updated_at: at })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          : undefined;
+      const user = await trx
+        .insertInto('users')
+        .values({
+          site_id: deps.siteId,
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          user_type: 1,
+          privilegies: 0,
+          user_file_id: null,
+          total_xp: 0,
+          collect_xp: 1,
+          company_id: company?.id ?? null,
+          email_verified_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        // A simultaneous registration of the same address (a double click) won the race: undo this one.
+        .onConflict((oc) => oc.columns(['site_id', 'email']).doNothing())
+        .returning(['id', 'email', 'first_name'])
+        .executeTakeFirst();
+      if (!user) throw new RegisteredMeanwhile();
+      await sendVerification(deps, user, trx);
+    })
+    .catch((error) => {
+      if (!(error instanceof RegisteredMeanwhile)) throw error;
+    });
+}
+
+async function mailAlreadyRegistered(deps: AccountDeps, user: UserRow): Promise<void> {
+  const link = `${deps.config.publicUrl}/password-recovery`;
+  await deps.mailer.enqueue({
+    siteId: deps.siteId,
+    to: user.email,
+    ...accountMails.alreadyRegistered(deps.locale, user.first_name, link),
   });
 }
 
@@ -131,9 +147,20 @@ export async function resendVerification(deps: AccountDeps, email: string): Prom
   return RESEND_COOLDOWN_SECONDS;
 }
 
+/**
+ * Mails a reset link. Within the resend cooldown of the previous link nothing new is sent, silently, since the
+ * answer must not differ from an unknown address's: the form cannot be used to flood someone's inbox.
+ */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, deps.siteId, email);
   if (!user) return;
+  const wait = await codeCooldown(deps.db, {
+    siteId: deps.siteId,
+    userId: user.id,
+    purpose: 'reset_password',
+    cooldownSeconds: RESEND_COOLDOWN_SECONDS,
+  });
+  if (wait > 0) return;
   await deps.db.transaction().execute(async (trx) => {
     const code = await createCode(trx, {
       siteId: deps.siteId,

@@ -17,24 +17,28 @@ const published = (db: Db, siteId: number) =>
     .where('site_id', '=', siteId)
     .where('published_at', '<=', now());
 
-/** The latest published item, unless this user has already closed it. */
+/**
+ * The latest published item, unless this user has already closed it; closing the latest never brings an
+ * older item back as "the latest" (spec §4: the banner shows the latest news unless it was seen).
+ */
 export async function latestNews(db: Db, opts: { siteId: number; userId: number | null }): Promise<NewsItem[]> {
-  let query = published(db, opts.siteId).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1);
+  const latest = await published(db, opts.siteId)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return [];
   if (opts.userId !== null) {
-    const userId = opts.userId;
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('news_interactions')
-            .select('news_interactions.id')
-            .whereRef('news_interactions.news_id', '=', 'news.id')
-            .where('news_interactions.site_id', '=', opts.siteId)
-            .where('news_interactions.user_id', '=', userId),
-        ),
-      ),
-    );
+    const closed = await db
+      .selectFrom('news_interactions')
+      .select('id')
+      .where('site_id', '=', opts.siteId)
+      .where('news_id', '=', latest.id)
+      .where('user_id', '=', opts.userId)
+      .executeTakeFirst();
+    if (closed) return [];
   }
-  return (await query.execute()).map(present);
+  return [present(latest)];
 }
 
 /** Records that the user closed a news item; recording it twice changes nothing. */

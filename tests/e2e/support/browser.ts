@@ -70,7 +70,11 @@ export async function apiCall(file: string, req: string | undefined, data: unkno
   form.set('data', JSON.stringify(data));
   const response = await fetch(`${baseUrl()}/api/backend/${file}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', site: 'main', ...(token ? { authorization: token } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      site: 'main',
+      ...(token ? { authorization: token } : {}),
+    },
     body: form,
   });
   return response.json();
@@ -97,7 +101,13 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
   expect(serious, `axe on ${label}`).toEqual([]);
 }
 

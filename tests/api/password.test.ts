@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS } from '../../src/shared/contract/login';
+import { RESET_VALID_MINUTES } from '../../src/shared/contract/password';
+import { RESEND_COOLDOWN_SECONDS } from '../../src/shared/contract/register';
+import { createSite, createUser, signInAs } from '../factories';
+import { testDialects } from '../support/databases';
+import { codesOf, driftFrom, linkIn, mailsTo } from '../support/inspect';
+import { startTestServer, type TestServer } from '../support/server';
+
+const dialects = await testDialects();
+
+const NEW_PASSWORD = 'a brand new secret';
+
+describe.each(dialects)('password.php on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  /** Asks for a reset link and answers the code in it. */
+  async function resetCode(site: { name: string }, email: string): Promise<string> {
+    const { body } = await server.call('password.php', 'request_reset', { email }, { site: site.name });
+    expect(body).toEqual({ status: 'OK' });
+    const mails = await mailsTo(server, email);
+    const link = linkIn(mails.at(-1)?.text_body ?? '');
+    const prefix = `${server.config.publicUrl}/password-recovery/`;
+    expect(link.startsWith(prefix)).toBe(true);
+    return link.slice(prefix.length);
+  }
+
+  const signIn = (site: { name: string }, email: string, password: string) =>
+    server.call('login.php', 'sign_in', { email, password }, { site: site.name });
+
+  const reset = (site: { name: string }, code: string, password = NEW_PASSWORD, repeat = password) =>
+    server.call('password.php', 'reset_password', { code, password, password_repeat: repeat }, { site: site.name });
+
+  it('request_reset answers the same for a known and an unknown email, and mails only the known one', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const known = await server.call('password.php', 'request_reset', { email: user.email }, { site: site.name });
+    const unknown = await server.call(
+      'password.php',
+      'request_reset',
+      { email: 'stranger@example.test' },
+      { site: site.name },
+    );
+    expect(known.httpStatus).toBe(200);
+    expect(unknown.httpStatus).toBe(known.httpStatus);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body).toEqual({ status: 'OK' });
+
+    expect(await mailsTo(server, 'stranger@example.test')).toHaveLength(0);
+    const mails = await mailsTo(server, user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Reset your password');
+    expect(linkIn(mails[0]?.text_body ?? '')).toMatch(
+      new RegExp(`^${server.config.publicUrl}/password-recovery/[A-Za-z0-9_-]{43}$`),
+    );
+    const [code] = await codesOf(server, user.id, 'reset_password');
+    expect(driftFrom(code?.expires_at ?? '', RESET_VALID_MINUTES * 60_000)).toBeLessThan(60_000);
+  });
+
+  it('a second request inside the resend cooldown answers the same but mails nothing new', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const code = await resetCode(site, user.email);
+    const again = await server.call('password.php', 'request_reset', { email: user.email }, { site: site.name });
+    expect(again.body).toEqual({ status: 'OK' });
+    expect(await mailsTo(server, user.email)).toHaveLength(1);
+
+    // Once the cooldown has passed, a new link goes out, and the first one still works until used.
+    await server.db
+      .updateTable('one_time_codes')
+      .set({ created_at: new Date(Date.now() - (RESEND_COOLDOWN_SECONDS + 1) * 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    const fresh = await resetCode(site, user.email);
+    expect(fresh).not.toBe(code);
+    expect(await mailsTo(server, user.email)).toHaveLength(2);
+    expect((await reset(site, code)).body.status).toBe('OK');
+  });
+
+  it('a user of another site is unknown here', async () => {
+    const home = await createSite(server);
+    const other = await createSite(server);
+    const user = await createUser(server, { site: home });
+    const { body } = await server.call('password.php', 'request_reset', { email: user.email }, { site: other.name });
+    expect(body).toEqual({ status: 'OK' });
+    expect(await mailsTo(server, user.email)).toHaveLength(0);
+  });
+
+  it('refused resets change nothing: the old password still signs in and the code still works', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const code = await resetCode(site, user.email);
+
+    const refusals = [
+      { answer: await reset(site, code, NEW_PASSWORD, `${NEW_PASSWORD}!`), status: 400, code: 'PASSWORDS_DIFFER' },
+      { answer: await reset(site, code, 'too short'), status: 400, code: 'WEAK_PASSWORD', reason: 'TOO_SHORT' },
+      { answer: await reset(site, code, 'qwertyuiop'), status: 400, code: 'WEAK_PASSWORD', reason: 'TOO_COMMON' },
+      {
+        answer: await reset(site, code, `${user.email.split('@')[0]} forever`),
+        status: 400,
+        code: 'WEAK_PASSWORD',
+        reason: 'CONTAINS_EMAIL_NAME',
+      },
+      { answer: await reset(site, 'not a code at all'), status: 400, code: 'INVALID_CODE' },
+      { answer: await reset(site, 'B'.repeat(43)), status: 404, code: 'CODE_NOT_FOUND' },
+    ];
+    for (const { answer, status, code: errorCode, reason } of refusals) {
+      expect(answer.httpStatus).toBe(status);
+      expect(answer.body).toMatchObject({ status: 'ERROR', error_code: errorCode, ...(reason ? { reason } : {}) });
+    }
+    expect((await signIn(site, user.email, user.password)).body.status).toBe('OK');
+
+    expect((await reset(site, code)).body).toEqual({ status: 'OK' });
+    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+  });
+
+  it('an expired code answers CODE_EXPIRED and changes nothing', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const code = await resetCode(site, user.email);
+    await server.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    const { httpStatus, body } = await reset(site, code);
+    expect(httpStatus).toBe(410);
+    expect(body.error_code).toBe('CODE_EXPIRED');
+    expect((await signIn(site, user.email, user.password)).body.status).toBe('OK');
+    expect((await signIn(site, user.email, NEW_PASSWORD)).body.error_code).toBe('WRONG_CREDENTIALS');
+  });
+
+  it('a verification code is no reset code, and a reset code works on its own site only', async () => {
+    const site = await createSite(server);
+    const other = await createSite(server);
+    const user = await createUser(server, { site, verified: false });
+    await server.call('register.php', 'resend_verification', { email: user.email }, { site: site.name });
+    const verifyCode = linkIn((await mailsTo(server, user.email))[0]?.text_body ?? '').split('code=')[1] ?? '';
+    expect((await reset(site, verifyCode)).body.error_code).toBe('CODE_NOT_FOUND');
+
+    const code = await resetCode(site, user.email);
+    expect((await reset(other, code)).body.error_code).toBe('CODE_NOT_FOUND');
+    expect((await reset(site, code)).body.status).toBe('OK');
+  });
+
+  it('a reset changes the password, signs the user out everywhere and works only once', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const tokens = [await signInAs(server, site, user), await signInAs(server, site, user)];
+    const code = await resetCode(site, user.email);
+
+    expect((await reset(site, code)).body).toEqual({ status: 'OK' });
+    for (const token of tokens) {
+      const { httpStatus, body } = await server.call('auth.php', 'auth_user', {}, { site: site.name, token });
+      expect(httpStatus).toBe(401);
+      expect(body.status).toBe('UNAUTHORIZED');
+    }
+    expect((await signIn(site, user.email, user.password)).body.error_code).toBe('WRONG_CREDENTIALS');
+    const fresh = await signIn(site, user.email, NEW_PASSWORD);
+    expect(fresh.body.status).toBe('OK');
+    const me = await server.call('auth.php', 'auth_user', {}, { site: site.name, token: fresh.body.token });
+    expect(me.body.data.Id).toBe(user.id);
+
+    const again = await reset(site, code, 'yet another secret');
+    expect(again.body.error_code).toBe('CODE_NOT_FOUND');
+    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+  });
+
+  it('a reset lifts a temporary sign-in lock', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    for (let attempt = 1; attempt <= MAX_LOGIN_ATTEMPTS; attempt++) {
+      await signIn(site, user.email, 'wrong password 5');
+    }
+    expect((await signIn(site, user.email, user.password)).body.error_code).toBe('TEMPORARILY_LOCKED');
+
+    expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
+    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+  });
+
+  it('a reset opens an account locked after repeated temporary locks', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const at = new Date().toISOString();
+    await server.db
+      .insertInto('login_attempts')
+      .values({
+        site_id: site.id,
+        email: user.email,
+        failed_count: MAX_LOGIN_ATTEMPTS,
+        lock_count: MAX_TEMPORARY_LOCKS,
+        locked_until: new Date(Date.now() - 1000).toISOString(),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const locked = await signIn(site, user.email, user.password);
+    expect(locked.httpStatus).toBe(403);
+    expect(locked.body.error_code).toBe('ACCOUNT_LOCKED');
+
+    expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
+    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+  });
+
+  it('a reset also verifies the address the link was mailed to', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site, verified: false });
+    expect((await signIn(site, user.email, user.password)).body.error_code).toBe('NOT_VERIFIED');
+    expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
+    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+  });
+});

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: `sqlite:${path.join(path.resolve('./data'), 'app.db')}`,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      registrationEnabled: true,
+      seedDemo: true,
+      demoPassword: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      clientDir: path.resolve('./dist/client'),
+    });
+    expect(config.mailFrom).toContain('@');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/lp-data',
+      DATABASE_URL: 'postgres://app@db:5432/app',
+      PUBLIC_URL: 'https://learn.example.test/',
+      SMTP_URL: 'smtps://user:pass@mail.example.test:465',
+      MAIL_FROM: 'School <school@example.test>',
+      REGISTRATION_ENABLED: 'false',
+      SEED_DEMO: '0',
+      DEMO_PASSWORD: 'a demo password',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'yes',
+      CLIENT_DIR: '/srv/client',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/lp-data',
+      databaseUrl: 'postgres://app@db:5432/app',
+      publicUrl: 'https://learn.example.test',
+      smtpUrl: 'smtps://user:pass@mail.example.test:465',
+      mailFrom: 'School <school@example.test>',
+      registrationEnabled: false,
+      seedDemo: false,
+      demoPassword: 'a demo password',
+      logLevel: 'warn',
+      trustProxy: true,
+      clientDir: '/srv/client',
+    });
+  });
+
+  it('the public URL follows the port when not given', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('an empty variable means its default', () => {
+    const config = loadConfig({ REGISTRATION_ENABLED: '', TRUST_PROXY: '', PORT: '', SMTP_URL: '', DATABASE_URL: '' });
+    expect(config).toMatchObject({ registrationEnabled: true, trustProxy: false, port: 3000, smtpUrl: undefined });
+    expect(config.databaseUrl).toMatch(/^sqlite:/);
+  });
+
+  const failure = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error(`no error for ${JSON.stringify(env)}`);
+  };
+
+  it.each(['abc', '-1', '70000', '3.5'])('an invalid PORT (%s) is an error naming PORT', (port) => {
+    expect(failure({ PORT: port })).toMatch(/^Invalid configuration:\n\s+PORT: /);
+  });
+
+  it.each(['mysql://db/app', 'app.db', 'http://db'])('an invalid DATABASE_URL (%s) is an error naming it', (url) => {
+    const message = failure({ DATABASE_URL: url });
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('postgres://');
+  });
+
+  it('names every invalid variable at once', () => {
+    const message = failure({
+      PORT: 'x',
+      SMTP_URL: 'mail.example.test',
+      REGISTRATION_ENABLED: 'maybe',
+      LOG_LEVEL: 'loud',
+      PUBLIC_URL: 'not a url',
+      DEMO_PASSWORD: 'short',
+    });
+    for (const name of ['PORT', 'SMTP_URL', 'REGISTRATION_ENABLED', 'LOG_LEVEL', 'PUBLIC_URL', 'DEMO_PASSWORD']) {
+      expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it('accepts a sqlite: DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/app.db' }).databaseUrl).toBe('sqlite:/var/lib/app.db');
+  });
+});
