@@ -22,11 +22,13 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
-const MAX_ATTEMPTS = 8;
+/** With pauses capped at an hour, 80 attempts keep a mail waiting through about three days of outage. */
+const MAX_ATTEMPTS = 80;
+const MAX_PAUSE_SECONDS = 3600;
 const LEASE_SECONDS = 120;
 const POLL_MS = 5_000;
-/** 30 s, 1 min, 2 min, 4 min … between attempts. */
-const backoffSeconds = (attempts: number) => 30 * 2 ** Math.max(0, attempts - 1);
+/** 30 s, 1 min, 2 min, 4 min … between attempts, then hourly. */
+const backoffSeconds = (attempts: number) => Math.min(MAX_PAUSE_SECONDS, 30 * 2 ** Math.max(0, attempts - 1));
 const secondsFromNow = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
 /**
