@@ -4,7 +4,8 @@ import { storage } from './storage';
 
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 4 },
+  // Shade 8 keeps white text on filled buttons above 4.5:1 in both schemes.
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },

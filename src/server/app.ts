@@ -103,6 +103,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
 
+  // The static plugin refuses directories, and `/` is the sign-in page of the client.
+  if (hasClient)
+    fastify.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+
   fastify.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method) || !hasClient) {

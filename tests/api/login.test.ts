@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS } from '../../src/shared/contract/login';
+import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS } from '../../src/shared/domain/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESEND_COOLDOWN_SECONDS, VERIFICATION_VALID_HOURS } from '../../src/shared/contract/register';
+import { RESEND_COOLDOWN_SECONDS, VERIFICATION_VALID_HOURS } from '../../src/shared/domain/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { codesOf, driftFrom, linkIn, mailsTo } from '../support/inspect';

@@ -1,5 +1,4 @@
-import { RESET_VALID_MINUTES } from '../../shared/contract/password';
-import { RESEND_COOLDOWN_SECONDS, VERIFICATION_VALID_HOURS } from '../../shared/contract/register';
+import { RESEND_COOLDOWN_SECONDS, RESET_VALID_MINUTES, VERIFICATION_VALID_HOURS } from '../../shared/domain/accounts';
 import type { Config } from '../config';
 import { type Db, now } from '../db';
 import type { UserRow } from '../db/schema';

@@ -1,4 +1,4 @@
-import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS, TEMPORARY_LOCK_MINUTES } from '../../shared/contract/login';
+import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS, TEMPORARY_LOCK_MINUTES } from '../../shared/domain/accounts';
 import { addMinutes } from '../../shared/domain/time';
 import { type Db, now, timestampExpression } from '../db';
 import type { UserRow } from '../db/schema';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { call, email, endpoint, ok, password } from './define';
 
-export const RESET_VALID_MINUTES = 30;
-
 export const passwordReset = endpoint('password.php', {
   /** Answers the same whether or not the email belongs to an account. */
   request_reset: call({

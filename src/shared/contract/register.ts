@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { call, email, endpoint, ok, password, shortText } from './define';
 
-/** Seconds before another verification mail may be sent to the same address. */
-export const RESEND_COOLDOWN_SECONDS = 60;
-export const VERIFICATION_VALID_HOURS = 24;
-
 const code = z.string().trim().min(1).max(200);
 
 export const register = endpoint('register.php', {

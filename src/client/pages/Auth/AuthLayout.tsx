@@ -25,11 +25,11 @@ export function AuthLayout({ title, intro, children, footer }: AuthLayoutProps) 
 
   return (
     <Container size={420} px="md" py="xl">
-      <Title order={1} ta="center" mb={intro ? 'xs' : 'lg'}>
+      <Title order={1} ta="center" fz={{ base: 26, xs: 34 }} mb={intro ? 'xs' : 'lg'}>
         {title}
       </Title>
       {intro && (
-        <Text c="dimmed" ta="center" mb="lg">
+        <Text ta="center" mb="lg">
           {intro}
         </Text>
       )}

@@ -1,3 +1,178 @@
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, call } from '../../api/client';
+import { useSite } from '../../api/site';
+import { useSession } from '../../session';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField } from './PasswordField';
+import { signInTarget } from './safeRedirect';
+import { useErrorText } from './useErrorText';
+import { useAuthRules } from './validation';
+
+// Needed only after a NOT_VERIFIED answer, so the first page most visitors load stays small.
+const ResendVerification = lazy(() => import('./ResendVerification').then((m) => ({ default: m.ResendVerification })));
+
+interface SignInFailure {
+  code: string;
+  text: string;
+  email: string;
+}
+
+/** `/` and `/login`: sign in, then on to `triedUrl` (a path on this site) or /Home (spec §2). */
 export default function LoginPage() {
-  return null;
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const [params] = useSearchParams();
+  const site = useSite();
+  const rules = useAuthRules();
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<SignInFailure | null>(null);
+
+  const target = signInTarget(params.get('triedUrl'));
+  const signOut = useSignOutOnce();
+
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: rules.email,
+      password: (value: string) => (value ? null : t('validation.passwordRequired')),
+    },
+  });
+
+  const signIn = form.onSubmit(async ({ email, password }) => {
+    setFailure(null);
+    try {
+      const answer = await call('login.php', 'sign_in', { email: email.trim(), password });
+      // With the token stored, the render below sends the user on to the target.
+      session.signIn(answer.token, answer.data);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
+      setFailure({ code, text: errorText(error), email: email.trim() });
+      form.setFieldValue('password', '');
+    }
+  });
+
+  if (signOut.requested || signOut.pending) {
+    return (
+      <AuthLayout title={t('login.title')}>
+        <Center py="md">
+          <Loader aria-label={t('login.signingOut')} />
+        </Center>
+      </AuthLayout>
+    );
+  }
+  if (session.token) {
+    if (session.checked) return <Navigate to={target} replace />;
+    // A stored token is being checked; if it is dead the session drops it and the form shows.
+    return (
+      <AuthLayout title={t('login.title')}>
+        <Center py="md">
+          <Loader aria-label={t('login.redirecting')} />
+        </Center>
+      </AuthLayout>
+    );
+  }
+
+  const registrationEnabled = site.data?.data.RegistrationEnabled === true;
+
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      intro={t('login.intro')}
+      footer={
+        <>
+          <Anchor component={Link} to="/password-recovery">
+            {t('login.forgotPassword')}
+          </Anchor>
+          {registrationEnabled && (
+            <Text size="sm">
+              {t('login.noAccount')}{' '}
+              <Anchor component={Link} to="/register" underline="always">
+                {t('login.register')}
+              </Anchor>
+            </Text>
+          )}
+        </>
+      }
+    >
+      <Stack gap="md">
+        {failure && <SignInFailureAlert failure={failure} />}
+        <form onSubmit={signIn} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordField label={t('fields.password')} {...form.getInputProps('password')} />
+            <Button type="submit" fullWidth loading={form.submitting}>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </AuthLayout>
+  );
+}
+
+/** Signs out once when the page is opened with `?logout`, then drops the parameter from the address. */
+function useSignOutOnce(): { requested: boolean; pending: boolean } {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const requested = params.has('logout');
+  const started = useRef(false);
+  const [pending, setPending] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when `?logout` appears, with the session of that moment
+  useEffect(() => {
+    if (!requested || started.current) return;
+    started.current = true;
+    const dropParameter = () => {
+      const next = new URLSearchParams(params);
+      next.delete('logout');
+      const search = next.toString();
+      navigate({ search: search ? `?${search}` : '' }, { replace: true });
+      // A later `?logout` on the same mounted page (the shell's sign-out link) signs out again.
+      started.current = false;
+    };
+    if (!session.token) {
+      dropParameter();
+      return;
+    }
+    setPending(true);
+    session
+      .signOut()
+      .catch((error: unknown) => console.warn('sign out failed', error))
+      .finally(() => {
+        dropParameter();
+        setPending(false);
+      });
+  }, [requested]);
+  return { requested, pending };
+}
+
+function SignInFailureAlert({ failure }: { failure: SignInFailure }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Alert color="red" variant="light" role="alert">
+      <Stack gap="xs">
+        <Text size="sm">{failure.text}</Text>
+        {failure.code === 'ACCOUNT_LOCKED' && (
+          <Anchor component={Link} to="/password-recovery" size="sm">
+            {t('login.resetPassword')}
+          </Anchor>
+        )}
+        {failure.code === 'NOT_VERIFIED' && (
+          <Suspense fallback={<Loader size="sm" aria-label={t('loading')} />}>
+            <ResendVerification key={failure.email} email={failure.email} />
+          </Suspense>
+        )}
+      </Stack>
+    </Alert>
+  );
 }

@@ -3,7 +3,7 @@
  * no scheme, no `//host` or `/\host` (which browsers read as another host). Anything else gives null.
  */
 export function safeTriedUrl(raw: string | null, origin: string = window.location.origin): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   // Control characters and whitespace can be dropped by URL parsing and turn a path into a host.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point here
   if (/[\u0000-\u001f\u007f\s]/.test(raw)) return null;
@@ -15,4 +15,12 @@ export function safeTriedUrl(raw: string | null, origin: string = window.locatio
   }
   if (url.origin !== origin) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Where to go after signing in: the tried path, unless it leads back to the sign-in page itself. */
+export function signInTarget(raw: string | null, origin: string = window.location.origin): string {
+  const tried = safeTriedUrl(raw, origin);
+  if (!tried) return '/Home';
+  const pathname = new URL(tried, origin).pathname.replace(/\/+$/, '');
+  return pathname === '' || pathname.toLowerCase() === '/login' ? '/Home' : tried;
 }

@@ -36,13 +36,15 @@ function formatLocalTime(value: unknown, language: string): string | null {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const today = date.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(language, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' })
-    .format(date);
+  return new Intl.DateTimeFormat(
+    language,
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
 }
 
 /** Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). */
 export function useErrorText() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation(['auth', 'errors']);
   const formatDuration = useFormatDuration();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
@@ -51,14 +53,19 @@ export function useErrorText() {
       const { code, body } = error;
       switch (code) {
         case 'WRONG_CREDENTIALS':
-          return t('errors:WRONG_CREDENTIALS', { attempt: body.attempt ?? '?', max_attempts: body.max_attempts ?? '?' });
+          return t('errors:WRONG_CREDENTIALS', {
+            attempt: body.attempt ?? '?',
+            max_attempts: body.max_attempts ?? '?',
+          });
         case 'TEMPORARILY_LOCKED':
           return t('errors:TEMPORARILY_LOCKED', { time: formatLocalTime(body.locked_until, language) ?? '?' });
         case 'COOLDOWN':
           return t('resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
         case 'WEAK_PASSWORD': {
           const reason = weakPasswordReason(error);
-          return reason ? `${t('errors:WEAK_PASSWORD')} ${t(`password.problems.${reason}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}` : t('errors:WEAK_PASSWORD');
+          return reason
+            ? `${t('errors:WEAK_PASSWORD')} ${t(`password.problems.${reason}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}`
+            : t('errors:WEAK_PASSWORD');
         }
         default:
           return i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('errors:SERVER_ERROR');

@@ -1,6 +1,5 @@
 /** Sign-in, registration, email verification and password recovery (spec §2, §5, §8). */
 export const auth = {
-  title: 'Sign in',
   fields: {
     email: 'Email',
     password: 'Password',
@@ -26,7 +25,6 @@ export const auth = {
   password: {
     hint: 'At least {{min}} characters. Long phrases are easy to remember and hard to guess.',
     show: 'Show password',
-    hide: 'Hide password',
     problems: {
       TOO_SHORT: 'Too short: the password needs at least {{min}} characters.',
       TOO_LONG: 'Too long: the password can have at most {{max}} characters.',
@@ -46,16 +44,15 @@ export const auth = {
     register: 'Create an account',
     resetPassword: 'Reset your password',
     signingOut: 'Signing out…',
-    redirecting: 'Signing you in…',
+    redirecting: 'Checking your sign-in…',
   },
   register: {
     title: 'Create an account',
     intro: 'Sign up to take courses, earn xp and collect certificates.',
     submit: 'Create account',
-    agreeTerms: 'I agree to the <link>terms of service</link> (opens in a new tab).',
+    agreeTerms: 'I agree to the <terms>terms of service</terms> (opens in a new tab).',
     termsRequired: 'Agree to the terms of service to create an account.',
     haveAccount: 'Already have an account?',
-    signIn: 'Sign in',
     closedTitle: 'Registration is closed',
     closedText: 'New accounts cannot be created on this site. If you already have an account, sign in.',
     doneTitle: 'Check your inbox',
@@ -68,6 +65,7 @@ export const auth = {
     title: 'Verify your email address',
     checking: 'Verifying your email address…',
     success: 'Your email address is verified. You can sign in now.',
+    failedTitle: 'The verification link does not work',
     noCode:
       'To finish creating your account, open the verification link we sent to your email. The link is valid for {{hours}} hours.',
     newLinkIntro: 'Need a new link? Enter your email address and we send one.',
@@ -94,5 +92,6 @@ export const auth = {
     requestNew: 'Request a new link',
   },
   signIn: 'Sign in',
+  loading: 'Loading...',
   loadFailed: 'Error loading data from backend, please try again later.',
 };
