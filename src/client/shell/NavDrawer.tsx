@@ -38,7 +38,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () =>
       closeButtonProps={{ 'aria-label': t('menu.closeMenu') }}
     >
       <Stack gap="xs">
-        <nav aria-label={t('menu.mainNavigation')}>
+        <nav aria-label={t('menu.drawerNavigation')}>
           {visibleItems(mainMenu, viewer).map((item) => (
             <MantineNavLink
               key={item.path}

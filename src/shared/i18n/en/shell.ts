@@ -16,6 +16,7 @@ export const shell = {
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     mainNavigation: 'Main navigation',
+    drawerNavigation: 'Site menu',
     footerNavigation: 'Footer navigation',
     emailUs: 'Email us',
     profile: 'Your profile',

@@ -19,6 +19,7 @@ export const shell: Translation<typeof en> = {
     openMenu: 'Öppna menyn',
     closeMenu: 'Stäng menyn',
     mainNavigation: 'Huvudmeny',
+    drawerNavigation: 'Webbplatsmeny',
     footerNavigation: 'Sidfotsmeny',
     emailUs: 'Mejla oss',
     profile: 'Din profil',
