@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS } from '../../src/shared/domain/accounts';
-import { RESET_VALID_MINUTES } from '../../src/shared/domain/accounts';
-import { RESEND_COOLDOWN_SECONDS } from '../../src/shared/domain/accounts';
+import {
+  MAX_LOGIN_ATTEMPTS,
+  MAX_TEMPORARY_LOCKS,
+  RESEND_COOLDOWN_SECONDS,
+  RESET_VALID_MINUTES,
+} from '../../src/shared/domain/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { codesOf, driftFrom, linkIn, mailsTo } from '../support/inspect';

@@ -12,7 +12,10 @@ import {
 
 /** A board from a picture: rows of X, O or a dot for empty. */
 const board = (...rows: string[]): Board =>
-  rows.join('').split('').map((c): Cell => (c === 'X' || c === 'O' ? c : null));
+  rows
+    .join('')
+    .split('')
+    .map((c): Cell => (c === 'X' || c === 'O' ? c : null));
 
 describe('tic-tac-toe', () => {
   it('starts empty and playing', () => {

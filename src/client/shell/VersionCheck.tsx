@@ -38,9 +38,9 @@ export function VersionCheck() {
       p="sm"
       withBorder
       data-testid="update-prompt"
-      style={{ position: 'fixed', top: 72, right: 16, zIndex: 400, maxWidth: 360 }}
+      style={{ position: 'fixed', top: 72, right: 16, zIndex: 400, maxWidth: 'min(360px, calc(100vw - 32px))' }}
     >
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" justify="flex-end">
         <Text size="sm">{t('update.message')}</Text>
         <Button size="compact-md" onClick={update}>
           {t('update.button')}

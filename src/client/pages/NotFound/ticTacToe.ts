@@ -30,8 +30,7 @@ export function findWinner(board: Board): { mark: Mark; line: readonly number[] 
   return null;
 }
 
-export const freeCells = (board: Board): number[] =>
-  board.flatMap((cell, index) => (cell === null ? [index] : []));
+export const freeCells = (board: Board): number[] => board.flatMap((cell, index) => (cell === null ? [index] : []));
 
 export type Outcome = 'playing' | 'won' | 'lost' | 'draw';
 

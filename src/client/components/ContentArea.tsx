@@ -1,0 +1,143 @@
+import { Center, Loader, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Locale, type locales } from '../../shared/contract/content';
+import { ApiError, call } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
+import { useEditMode } from '../editMode';
+import richText from './richText.module.css';
+import { useAutosave } from './useAutosave';
+import { useInternalLinks } from './useInternalLinks';
+
+// The editor is only needed by administrators in edit mode, so its code loads on demand.
+const RichTextField = lazy(() => import('./RichTextEditor'));
+
+export interface ContentAreaProps {
+  /** The page text's key (`home.hero`); without one the area says so (spec §5). */
+  contentKey?: string;
+  /** Trusted HTML from the i18n bundle, shown until a text is stored for the current language. */
+  defaultContent: string;
+}
+
+type LocaleCode = (typeof locales)[number];
+interface Edit {
+  key: string;
+  locale: LocaleCode;
+  html: string;
+}
+type StoredText = { Key: string; Content: string; Locale: LocaleCode; CreationDate: string; ModificationDate: string };
+
+const asLocale = (language: string): LocaleCode => Locale.safeParse(language).data ?? 'en';
+
+/** A page text that administrators edit in place: the stored text of the current language, else the default. */
+export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
+  const { t, i18n } = useTranslation(['shell', 'pages', 'errors']);
+  const locale = asLocale(i18n.language);
+  const { editing, registerFlush } = useEditMode();
+  const queryClient = useQueryClient();
+  const linkRef = useInternalLinks();
+
+  const stored = useQuery({
+    queryKey: queryKeys.content(contentKey ?? '', locale),
+    queryFn: async () =>
+      (
+        await call('content/get_content.php', 'get_content', {
+          TheKey: contentKey ?? '',
+          DefaultContent: defaultContent,
+          Locale: locale,
+        })
+      ).data,
+    enabled: Boolean(contentKey),
+  });
+
+  const save = useCallback(
+    (edit: Edit) => {
+      const queryKey = queryKeys.content(edit.key, edit.locale);
+      // Shown at once, so the text does not flicker back while the save is on its way; an older fetch
+      // still running must not overwrite it.
+      void queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData<StoredText | null>(queryKey, (old) => ({
+        Key: edit.key,
+        Content: edit.html,
+        Locale: edit.locale,
+        CreationDate: old?.CreationDate ?? new Date().toISOString(),
+        ModificationDate: new Date().toISOString(),
+      }));
+      const id = notifications.show({ message: t('saving'), loading: true, autoClose: false });
+      call('content/save_content.php', 'save_content', { TheKey: edit.key, content: edit.html, Locale: edit.locale })
+        .then(({ datetime }) => {
+          queryClient.setQueryData<StoredText | null>(queryKey, (old) =>
+            old ? { ...old, ModificationDate: datetime } : old,
+          );
+          // The server stores the sanitized text; fetch that version.
+          void queryClient.invalidateQueries({ queryKey });
+          notifications.update({ id, message: t('saved'), color: 'green', loading: false, autoClose: 3000 });
+        })
+        .catch((error: unknown) => {
+          // The edited text stays in the cache, so the author can see it and edit again to retry.
+          console.warn('save_content failed', error);
+          const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
+          const message = i18n.exists(`errors:${code}`) ? t(`errors:${code}` as 'errors:SERVER_ERROR') : code;
+          notifications.update({ id, message, color: 'red', loading: false, autoClose: 3000 });
+        });
+    },
+    [queryClient, t, i18n],
+  );
+
+  const { change, flush } = useAutosave(save);
+  useEffect(() => registerFlush(flush), [registerFlush, flush]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another key or language first saves what was typed for the current one
+  useEffect(() => flush, [flush, contentKey, locale]);
+
+  if (!contentKey) {
+    return (
+      <Text fs="italic" role="status">
+        {t('noKey')}
+      </Text>
+    );
+  }
+
+  const html = stored.data?.Content ?? defaultContent;
+
+  if (editing) {
+    const loader = (
+      <Center py="md">
+        <Loader size="sm" aria-label={t('pages:editor.loading')} />
+      </Center>
+    );
+    if (stored.isPending) return loader;
+    return (
+      <Suspense fallback={loader}>
+        <RichTextField
+          key={`${contentKey}:${locale}`}
+          initialContent={html}
+          label={t('editArea', { key: contentKey })}
+          onChange={(value) => change({ key: contentKey, locale, html: value })}
+        />
+      </Suspense>
+    );
+  }
+
+  if (stored.isPending) {
+    // While the stored text loads, the default holds its place unseen, so nothing jumps or flickers.
+    return (
+      <div
+        aria-busy
+        style={{ visibility: 'hidden', lineHeight: 1.6 }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted HTML from our own i18n bundle
+        dangerouslySetInnerHTML={{ __html: defaultContent }}
+      />
+    );
+  }
+
+  return (
+    <div
+      ref={linkRef}
+      className={`rich-text ${richText.content}`}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: stored texts are sanitized by the server; defaults come from our own bundle
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
