@@ -7,6 +7,7 @@ export const theme = createTheme({
   // Shade 8 keeps white text on filled buttons above 4.5:1 in both schemes.
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
 });

@@ -9,7 +9,7 @@ describe.skipIf(!e2eAvailable)('page texts edited in place', () => {
     const english = await newContext(browser());
     const englishPage = await english.newPage();
     await gotoPage(englishPage, '/faq');
-    const englishBefore = await englishPage.locator('main .rich-text').first().innerText();
+    const englishBefore = await englishPage.locator('main .rich-text').first().textContent();
 
     const admin = await newContext(browser(), { storage: { userLocale: 'sv' } });
     await signInViaApi(admin, demo.admin);
@@ -30,13 +30,13 @@ describe.skipIf(!e2eAvailable)('page texts edited in place', () => {
     const studentPage = await student.newPage();
     await gotoPage(studentPage, '/faq');
     await expect
-      .poll(() => studentPage.locator('main .rich-text').first().innerText())
+      .poll(() => studentPage.locator('main .rich-text').first().textContent())
       .toContain('Svensk rättelse från redaktören.');
     expect(await studentPage.getByTestId('page-edit-toggle').count()).toBe(0);
 
     await englishPage.reload();
     await englishPage.locator('main .rich-text').first().waitFor();
-    expect(await englishPage.locator('main .rich-text').first().innerText()).toBe(englishBefore);
+    expect(await englishPage.locator('main .rich-text').first().textContent()).toBe(englishBefore);
     for (const context of [english, admin, student]) await context.close();
   });
 });

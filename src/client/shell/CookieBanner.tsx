@@ -30,7 +30,7 @@ export function CookieBanner() {
     >
       <Text size="sm" mb="sm">
         {t('cookies.text')}{' '}
-        <Anchor component={Link} to="/privacy" size="sm">
+        <Anchor component={Link} to="/privacy" size="sm" underline="always">
           {t('cookies.more')}
         </Anchor>
       </Text>

@@ -68,7 +68,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () =>
           data-testid="dark-mode-switch"
         />
         {session.token && (
-          <Button variant="light" color="red" onClick={signOut} mt="md">
+          <Button variant="filled" color="red.9" onClick={signOut} mt="md">
             {t('menu.signOut')}
           </Button>
         )}

@@ -47,6 +47,8 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: options.phone ? { width: 375, height: 740 } : { width: 1280, height: 860 },
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
+    // The theme respects reduced motion, so overlays are checked fully drawn rather than mid-transition.
+    reducedMotion: 'reduce',
   });
   const entries = {
     cookie_consent: 'accepted',
