@@ -35,12 +35,21 @@ export interface TestServer {
     data: unknown,
     options?: CallOptions,
   ): Promise<CallResult>;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
-/** The real server on port 0 over a fresh database of the given dialect, answers checked against the contract. */
-export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
-  const database: TestDatabase = await createTestDatabase(dialect);
+/**
+ * The real server on port 0 over a fresh database of the given dialect, answers checked against the contract.
+ * Given `sharing`, a second server over the same database instead, as a second process behind a load
+ * balancer would be (its own connections; the database is dropped by the first).
+ */
+export async function startTestServer(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  sharing?: TestServer,
+): Promise<TestServer> {
+  const database: TestDatabase = sharing?.database ?? (await createTestDatabase(dialect));
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
@@ -57,6 +66,7 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
 
   return {
     url,
+    database,
     db,
     config,
     mailer,
@@ -88,7 +98,7 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
     async close() {
       await fastify.close();
       await db.destroy();
-      await database.drop();
+      if (!sharing) await database.drop();
     },
   };
 }
