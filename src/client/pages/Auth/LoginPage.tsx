@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError, call } from '../../api/client';
 import { useSite } from '../../api/site';
 import { useSession } from '../../session';
 import { AuthLayout } from './AuthLayout';
+import { ErrorAlert } from './fields';
 import { PasswordField } from './PasswordField';
 import { signInTarget } from './safeRedirect';
 import { useErrorText } from './useErrorText';
@@ -159,7 +160,7 @@ function useSignOutOnce(): { requested: boolean; pending: boolean } {
 function SignInFailureAlert({ failure }: { failure: SignInFailure }) {
   const { t } = useTranslation('auth');
   return (
-    <Alert color="red" variant="light" role="alert">
+    <ErrorAlert>
       <Stack gap="xs">
         <Text size="sm">{failure.text}</Text>
         {failure.code === 'ACCOUNT_LOCKED' && (
@@ -173,6 +174,6 @@ function SignInFailureAlert({ failure }: { failure: SignInFailure }) {
           </Suspense>
         )}
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { RESET_VALID_MINUTES } from '../../../shared/domain/accounts';
 import { call } from '../../api/client';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
+import { EmailField, ErrorAlert } from './fields';
 import { useErrorText } from './useErrorText';
 import { useAuthRules } from './validation';
 
@@ -51,18 +52,8 @@ export default function PasswordRecoveryPage() {
     <AuthLayout title={t('recovery.title')} intro={t('recovery.intro')} footer={backToSignIn}>
       <form onSubmit={requestReset} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          {error && <ErrorAlert>{error}</ErrorAlert>}
+          <EmailField {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('recovery.submit')}
           </Button>

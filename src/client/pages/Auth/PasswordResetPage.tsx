@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
+import { ErrorAlert } from './fields';
 import { PasswordField } from './PasswordField';
 import { useErrorText, weakPasswordReason } from './useErrorText';
 import { useAuthRules } from './validation';
@@ -82,7 +83,7 @@ export default function PasswordResetPage() {
       <form onSubmit={reset} noValidate>
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" role="alert">
+            <ErrorAlert>
               <Stack gap="xs">
                 <Text size="sm">{failure.text}</Text>
                 {failure.deadLink && (
@@ -91,7 +92,7 @@ export default function PasswordResetPage() {
                   </Anchor>
                 )}
               </Stack>
-            </Alert>
+            </ErrorAlert>
           )}
           <PasswordField isNew label={t('fields.newPassword')} {...form.getInputProps('password')} />
           <PasswordField

@@ -9,6 +9,7 @@ import { useSite } from '../../api/site';
 import { useSession } from '../../session';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
+import { EmailField, ErrorAlert } from './fields';
 import { PasswordField } from './PasswordField';
 import { ResendVerification } from './ResendVerification';
 import { useErrorText, weakPasswordReason } from './useErrorText';
@@ -56,9 +57,7 @@ export default function RegisterPage() {
   if (site.isError) {
     return (
       <AuthLayout title={t('register.title')}>
-        <Alert color="red" variant="light" role="alert">
-          {t('loadFailed')}
-        </Alert>
+        <ErrorAlert>{t('loadFailed')}</ErrorAlert>
       </AuthLayout>
     );
   }
@@ -169,11 +168,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
   return (
     <form onSubmit={register} noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <Radio.Group label={t('fields.accountType')} required {...form.getInputProps('account_type')}>
           <Group gap="lg" mt="xs">
             <Radio value="private" label={t('fields.private')} />
@@ -200,13 +195,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
           required
           {...form.getInputProps('LastName')}
         />
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordField isNew label={t('fields.password')} {...form.getInputProps('password')} />
         <Checkbox
           label={

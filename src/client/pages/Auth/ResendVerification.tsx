@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VERIFICATION_VALID_HOURS } from '../../../shared/domain/accounts';
 import { ApiError, call } from '../../api/client';
+import { EmailField, ErrorAlert } from './fields';
 import { useCountdown } from './useCountdown';
 import { useErrorText, useFormatDuration } from './useErrorText';
 import { useAuthRules } from './validation';
@@ -57,15 +58,7 @@ export function ResendVerification({ email: knownEmail }: ResendVerificationProp
   return (
     <form onSubmit={resend} noValidate>
       <Stack gap="sm">
-        {knownEmail === undefined && (
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-        )}
+        {knownEmail === undefined && <EmailField {...form.getInputProps('email')} />}
         <Button
           type="submit"
           variant="light"
@@ -89,11 +82,7 @@ export function ResendVerification({ email: knownEmail }: ResendVerificationProp
           )}
           {announcement && !announcement.visible && <VisuallyHidden>{announcement.text}</VisuallyHidden>}
         </div>
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
       </Stack>
     </form>
   );

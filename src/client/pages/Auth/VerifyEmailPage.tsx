@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { VERIFICATION_VALID_HOURS } from '../../../shared/domain/accounts';
 import { call } from '../../api/client';
 import { AuthLayout } from './AuthLayout';
+import { ErrorAlert } from './fields';
 import { ResendVerification } from './ResendVerification';
 import { useErrorText } from './useErrorText';
 
@@ -52,9 +53,7 @@ export default function VerifyEmailPage() {
       )}
       {verification.state === 'failed' && (
         <Stack gap="md">
-          <Alert color="red" variant="light" role="alert" title={t('verify.failedTitle')}>
-            {errorText(verification.error)}
-          </Alert>
+          <ErrorAlert title={t('verify.failedTitle')}>{errorText(verification.error)}</ErrorAlert>
           <Text size="sm">{t('verify.newLinkIntro')}</Text>
           <ResendVerification />
         </Stack>
