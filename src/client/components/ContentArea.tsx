@@ -3,7 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Locale, type locales } from '../../shared/contract/content';
+import type { CallOf } from '../../shared/contract';
+import type { CallAnswer } from '../../shared/contract/define';
+import { type Language, supportedLanguages } from '../../shared/domain/language';
 import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 import { useEditMode } from '../editMode';
@@ -21,15 +23,15 @@ export interface ContentAreaProps {
   defaultContent: string;
 }
 
-type LocaleCode = (typeof locales)[number];
+type LocaleCode = Language;
 interface Edit {
   key: string;
   locale: LocaleCode;
   html: string;
 }
-type StoredText = { Key: string; Content: string; Locale: LocaleCode; CreationDate: string; ModificationDate: string };
+type StoredText = NonNullable<CallAnswer<CallOf<'content/get_content.php', 'get_content'>>['data']>;
 
-const asLocale = (language: string): LocaleCode => Locale.safeParse(language).data ?? 'en';
+const asLocale = (language: string): LocaleCode => supportedLanguages.find((l) => l === language) ?? 'en';
 
 /** A page text that administrators edit in place: the stored text of the current language, else the default. */
 export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { supportedLanguages } from '../domain/language';
 import { call, endpoint, isoDate, ok } from './define';
 
-export const locales = ['en', 'sv'] as const;
-export const Locale = z.enum(locales);
+export const Locale = z.enum(supportedLanguages);
 
 const TheKey = z.string().trim().min(1).max(200);
 
