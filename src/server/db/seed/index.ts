@@ -85,5 +85,8 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
   const text = `Demo accounts (site "main"):\n${lines.join('\n')}\n`;
   fs.mkdirSync(config.dataDir, { recursive: true });
   fs.writeFileSync(path.join(config.dataDir, 'demo-credentials.txt'), text, { mode: 0o600 });
-  log.info(`\n${text}(also written to ${path.join(config.dataDir, 'demo-credentials.txt')})`);
+  const file = path.join(config.dataDir, 'demo-credentials.txt');
+  log.info({ file }, 'Demo accounts created');
+  // Printed plainly, not as a log record: this is for the person who just ran `npm start`.
+  if (config.logLevel !== 'silent') process.stdout.write(`\n${text}(also written to ${file})\n\n`);
 }
