@@ -14,6 +14,23 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'crash',
+          include: ['tests/crash/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,
