@@ -1,13 +1,15 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { checkAdmin, checkLogin } from '../shared/domain/guards';
 import { useSession } from './session';
 
 function Checking() {
+  const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label={t('loading')} />
     </Center>
   );
 }

@@ -52,7 +52,8 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', '');
     return;
   }
-  if (!fs.existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
+  const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error(`Build the client first: npm run build`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
   const port = await freePort();

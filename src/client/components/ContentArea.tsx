@@ -106,7 +106,7 @@ export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
   if (editing) {
     const loader = (
       <Center py="md">
-        <Loader size="sm" aria-label={t('pages:editor.loading')} />
+        <Loader size="sm" role="status" aria-label={t('pages:editor.loading')} />
       </Center>
     );
     if (stored.isPending) return loader;

@@ -60,7 +60,7 @@ export default function LoginPage() {
     return (
       <AuthLayout title={t('login.title')}>
         <Center py="md">
-          <Loader aria-label={t('login.signingOut')} />
+          <Loader role="status" aria-label={t('login.signingOut')} />
         </Center>
       </AuthLayout>
     );
@@ -71,7 +71,7 @@ export default function LoginPage() {
     return (
       <AuthLayout title={t('login.title')}>
         <Center py="md">
-          <Loader aria-label={t('login.redirecting')} />
+          <Loader role="status" aria-label={t('login.redirecting')} />
         </Center>
       </AuthLayout>
     );
@@ -169,7 +169,7 @@ function SignInFailureAlert({ failure }: { failure: SignInFailure }) {
           </Anchor>
         )}
         {failure.code === 'NOT_VERIFIED' && (
-          <Suspense fallback={<Loader size="sm" aria-label={t('loading')} />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
             <ResendVerification key={failure.email} email={failure.email} />
           </Suspense>
         )}

@@ -48,7 +48,7 @@ export default function RegisterPage() {
     return (
       <AuthLayout title={t('register.title')}>
         <Center py="md">
-          <Loader aria-label={t('loading')} />
+          <Loader role="status" aria-label={t('loading')} />
         </Center>
       </AuthLayout>
     );

@@ -47,7 +47,7 @@ export default function NewsItemPage() {
       {back}
       {item.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t('shell:loading')} />
+          <Loader role="status" aria-label={t('shell:loading')} />
         </Center>
       ) : item.isError ? (
         <>

@@ -31,7 +31,7 @@ export default function NewsListPage() {
 
       {list.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t('shell:loading')} />
+          <Loader role="status" aria-label={t('shell:loading')} />
         </Center>
       ) : list.isError ? (
         <Alert color="red" variant="light" role="alert">

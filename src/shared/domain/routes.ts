@@ -1,0 +1,42 @@
+import { UserType } from './roles';
+
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'login' }
+  /** Staff routes; `types` narrows to some staff types (spec §2: some are type 2 only). */
+  | { kind: 'admin'; types?: readonly number[] };
+
+export interface RouteInfo {
+  access: RouteAccess;
+  /** A concrete URL of the route, for checks that visit every page. */
+  sample: string;
+}
+
+const open: RouteAccess = { kind: 'public' };
+
+/**
+ * Every route of spec §2 that has a page, with who may open it. The client builds its route table from these
+ * paths (the compiler refuses a path without a page), and the accessibility sweep visits every one.
+ */
+export const routeTable = {
+  '/': { access: open, sample: '/' },
+  '/login': { access: open, sample: '/login' },
+  '/register': { access: open, sample: '/register' },
+  '/verify-email': { access: open, sample: '/verify-email' },
+  '/password-recovery': { access: open, sample: '/password-recovery' },
+  '/password-recovery/:id': { access: open, sample: '/password-recovery/not-a-real-code' },
+  '/Home': { access: open, sample: '/Home' },
+  '/News': { access: open, sample: '/News' },
+  '/News/:id': { access: open, sample: '/News/1' },
+  '/News/:id/:title': { access: open, sample: '/News/1/welcome-to-the-platform' },
+  '/faq': { access: open, sample: '/faq' },
+  '/terms-of-service': { access: open, sample: '/terms-of-service' },
+  '/privacy': { access: open, sample: '/privacy' },
+  '/denied': { access: open, sample: '/denied' },
+  '/404': { access: open, sample: '/404' },
+  '/versions': { access: { kind: 'admin', types: [UserType.admin] }, sample: '/versions' },
+} as const satisfies Record<string, RouteInfo>;
+
+export type RoutePath = keyof typeof routeTable;
+
+export const routePaths = Object.keys(routeTable) as RoutePath[];

@@ -1,0 +1,172 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../../src/shared/domain/routes';
+import { e2eAvailable, expectAccessible, newContext, signInViaApi, useBrowser } from './support/browser';
+import { demo } from './support/constants';
+
+const roles = ['anonymous', 'student', 'coach', 'admin'] as const;
+type Role = (typeof roles)[number];
+
+const samples = Object.values(routeTable).map((route) => route.sample);
+
+async function contextAs(
+  browser: Parameters<typeof newContext>[0],
+  role: Role,
+  options: Parameters<typeof newContext>[1],
+) {
+  const context = await newContext(browser, options);
+  if (role !== 'anonymous') await signInViaApi(context, demo[role]);
+  return context;
+}
+
+/** Waits until the page has its heading and its data (loaders give way to content). */
+async function settle(page: Page) {
+  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/**
+ * Moves to a URL inside the running client, as its own links do, instead of loading the whole app again for
+ * every page: the sweep's time goes to checking pages rather than booting them.
+ */
+async function navigateInApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('main h1')) heading.setAttribute('data-sweep-seen', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+  // A page that reuses the previous page's heading (same component, other URL) keeps the mark; allow for it.
+  await page
+    .locator('main h1:not([data-sweep-seen])')
+    .first()
+    .waitFor({ state: 'visible', timeout: 3_000 })
+    .catch(() => {});
+  await settle(page);
+}
+
+async function sweep(context: BrowserContext, label: string) {
+  const page = await context.newPage();
+  await page.goto(samples[0] ?? '/');
+  await settle(page);
+  for (const url of samples) {
+    await navigateInApp(page, url);
+    await expectAccessible(page, `${url} ${label}`);
+  }
+  await page.close();
+}
+
+/**
+ * Every route as every role, in both themes and languages, through axe-core (serious and critical fail);
+ * guarded routes are checked as the page each role actually gets.
+ */
+describe.skipIf(!e2eAvailable)('accessibility sweep of every route', () => {
+  const browser = useBrowser();
+
+  for (const role of roles) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`every route as ${role} in ${colorScheme} theme, English and Swedish`, { timeout: 240_000 }, async () => {
+        // Both languages at once, each in its own browser context (the machine has two cores).
+        await Promise.all(
+          (['en', 'sv'] as const).map(async (locale) => {
+            const context = await contextAs(browser(), role, { colorScheme, storage: { userLocale: locale } });
+            await sweep(context, `as ${role} (${colorScheme}, ${locale})`);
+            await context.close();
+          }),
+        );
+      });
+    }
+  }
+
+  it('every route at phone width, light and dark', { timeout: 240_000 }, async () => {
+    await Promise.all(
+      (['light', 'dark'] as const).map(async (colorScheme) => {
+        const context = await contextAs(browser(), 'student', { colorScheme, phone: true });
+        await sweep(context, `at 375 px (${colorScheme})`);
+        await context.close();
+      }),
+    );
+  });
+
+  it('the drawer, the cookie banner and the news details', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await contextAs(browser(), 'admin', { colorScheme, storage: { cookie_consent: '' } });
+      await context.addInitScript(() => {
+        if (localStorage.getItem('cookie_consent') === '') localStorage.removeItem('cookie_consent');
+      });
+      const page = await context.newPage();
+      await page.goto('/faq');
+      await settle(page);
+      await page.getByTestId('cookie-banner').waitFor();
+      await expectAccessible(page, `cookie banner (${colorScheme})`);
+      await page.getByTestId('news-banner').getByRole('button', { name: 'Learn More' }).click();
+      await page.getByRole('dialog').waitFor();
+      await expectAccessible(page, `news details (${colorScheme})`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').waitFor();
+      await expectAccessible(page, `drawer (${colorScheme})`);
+      await context.close();
+    }
+  });
+});
+
+interface FocusStop {
+  id: string;
+  visible: boolean;
+  description: string;
+}
+
+describe.skipIf(!e2eAvailable)('keyboard through the shell', () => {
+  const browser = useBrowser();
+
+  for (const role of ['anonymous', 'admin'] as const) {
+    it(`reaches every control of the shell with Tab, focus always visible (${role})`, async () => {
+      const context = await contextAs(browser(), role, {});
+      const page = await context.newPage();
+      await page.goto('/faq');
+      await settle(page);
+      // Name every control of the top bar and the footer that a pointer user could use.
+      const controls = await page.evaluate(() => {
+        const selector = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+        const all = [...document.querySelectorAll<HTMLElement>(selector)];
+        all.forEach((el, i) => {
+          el.dataset.focusProbe = String(i);
+        });
+        return all
+          .filter((el) => el.offsetParent !== null && el.closest('header, footer'))
+          .map(
+            (el) =>
+              `${el.dataset.focusProbe}: ${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}"`,
+          );
+      });
+      expect(controls.length).toBeGreaterThan(5);
+
+      const stops: FocusStop[] = [];
+      for (let press = 0; press < 120; press++) {
+        await page.keyboard.press('Tab');
+        const stop = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+          const ring = style.boxShadow !== 'none';
+          return {
+            id: el.dataset.focusProbe ?? '',
+            visible: outline || ring,
+            description: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+          };
+        });
+        if (!stop) continue;
+        stops.push(stop);
+        if (stops.length > 1 && stop.id !== '' && stop.id === stops[0]?.id) break;
+      }
+      const invisible = stops.filter((s) => !s.visible).map((s) => s.description);
+      expect(invisible, 'controls whose focus is not visible').toEqual([]);
+      const reached = new Set(stops.map((s) => s.id));
+      const missed = controls.filter((c) => !reached.has(c.split(':')[0] ?? ''));
+      expect(missed, 'shell controls that Tab never reaches').toEqual([]);
+      expect(stops[0]?.description).toContain('Skip to content');
+      await context.close();
+    });
+  }
+});
