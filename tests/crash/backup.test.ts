@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Dialect, testDialects } from '../support/databases';
+import { type CrashDatabase, createCrashDatabase } from './support/databases';
+import { callApi, callOk, freePort, ServerProcess } from './support/process';
+import { REGISTRATION_PASSWORD } from './support/writers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DEMO_PASSWORD = 'backup-demo-password-1';
+const dialects = await testDialects();
+
+/** Runs a command of the project as an operator would, with the server's environment for `database`. */
+function run(command: string, args: string[], database: CrashDatabase) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: database.dataDir, ...database.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const serverOn = async (database: CrashDatabase, env: Record<string, string> = {}) =>
+  new ServerProcess({ port: await freePort(), dataDir: database.dataDir, env: { ...database.env, ...env } });
+
+async function backupAndRestore(dialect: Dialect) {
+  const source = await createCrashDatabase(dialect);
+  const target = await createCrashDatabase(dialect);
+  const server = await serverOn(source, { SEED_DEMO: 'true', DEMO_PASSWORD });
+  let restored: ServerProcess | undefined;
+  try {
+    await server.start();
+    const admin = await callOk(server.url, 'login.php', 'sign_in', {
+      email: 'admin@demo.local',
+      password: DEMO_PASSWORD,
+    });
+    const texts = new Map(
+      Array.from({ length: 20 }, (_, i) => [`backup.${i}`, `<p>Saved before the backup, ${i}</p>`]),
+    );
+    for (const [key, content] of texts) {
+      await callOk(
+        server.url,
+        'content/save_content.php',
+        undefined,
+        { TheKey: key, content, Locale: 'en' },
+        admin.token,
+      );
+    }
+    const email = 'backed-up@example.com';
+    await callOk(server.url, 'register.php', 'register', {
+      account_type: 'private',
+      FirstName: 'Backed',
+      LastName: 'Up',
+      email,
+      password: REGISTRATION_PASSWORD,
+      agree_terms: true,
+    });
+
+    // Online: the server keeps taking writes while the backup runs.
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        const data = { TheKey: `during.${written}`, content: '<p>During</p>', Locale: 'en' };
+        await callOk(server.url, 'content/save_content.php', undefined, data, admin.token);
+        written += 1;
+      }
+    })();
+    const out = path.join(source.dataDir, 'backups', `test.${dialect === 'sqlite' ? 'db' : 'dump'}`);
+    const backup = await run('npm', ['run', '--silent', 'backup', '--', '--out', out], source);
+    writing = false;
+    await writer;
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout.trim().split('\n').at(-1)).toBe(out);
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+    expect(written).toBeGreaterThan(0);
+    if (dialect === 'sqlite') {
+      expect(fs.existsSync(`${out}-wal`)).toBe(false);
+      // The restore refuses to replace a database a running server has open.
+      const refused = await run(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/ops/restore.ts', out, '--yes'],
+        source,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/stop the server/);
+    }
+    await server.stop();
+
+    const restore = await run(process.execPath, ['--import', 'tsx', 'src/server/ops/restore.ts', out, '--yes'], target);
+    expect(restore.code, restore.stderr).toBe(0);
+    restored = await serverOn(target, { SEED_DEMO: 'false' });
+    await restored.start();
+    const session = await callOk(restored.url, 'auth.php', 'auth_user', {}, admin.token);
+    expect(session.data.Username).toBe('admin@demo.local');
+    for (const [key, content] of texts) {
+      const answer = await callOk(restored.url, 'content/get_content.php', undefined, { TheKey: key, Locale: 'en' });
+      expect(answer.data?.Content).toBe(content);
+    }
+    const registered = await callApi(restored.url, 'login.php', 'sign_in', { email, password: REGISTRATION_PASSWORD });
+    expect(registered.body.error_code).toBe('NOT_VERIFIED');
+    const signIn = await callApi(restored.url, 'login.php', 'sign_in', {
+      email: 'student@demo.local',
+      password: DEMO_PASSWORD,
+    });
+    expect(signIn.body.status).toBe('OK');
+    await restored.stop();
+    expect(await target.checkIntegrity()).toBe('ok');
+  } finally {
+    await server.kill();
+    await restored?.kill();
+    await source.drop();
+    await target.drop();
+  }
+}
+
+describe.each(dialects)('backup and restore on %s', (dialect) => {
+  it('restores an online backup that a fresh server reads back', () => backupAndRestore(dialect), 120_000);
+});
