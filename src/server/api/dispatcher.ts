@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Contract, contract } from '../../shared/contract';
 import type { Access, CallDef, EndpointDef } from '../../shared/contract/define';
@@ -49,6 +49,8 @@ function readEnvelope(body: unknown): { req: string | undefined; data: unknown }
   }
   const { req, data } = body as Record<string, unknown>;
   if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
+  // A multipart file part arrives as a Buffer, which a schema of an object would take for an empty object.
+  if (Buffer.isBuffer(data)) throw new AppError('INVALID_REQUEST', 'data must be a text field, not a file');
   if (typeof data !== 'string') return { req, data: data ?? {} };
   if (data.trim() === '') return { req, data: {} };
   try {
@@ -92,6 +94,11 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  // Like every API answer (docs/api.md), an error is never kept by a cache along the way.
+  reply.header('cache-control', 'no-store');
+  // Refused before its body was read (too large, a broken multipart body): the rest of the body would keep the
+  // connection busy until the keep-alive timeout, holding a socket and delaying a graceful shutdown.
+  if (!reply.request.raw.complete) reply.header('connection', 'close');
   if (error.code === 'UNAUTHORIZED') {
     return reply.code(401).send({ status: 'UNAUTHORIZED', error_code: 'UNAUTHORIZED', message: error.message });
   }
@@ -104,7 +111,21 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 export function registerDispatcher(app: FastifyInstance, options: DispatcherOptions): void {
   const { db, config, mailer, registry, checkAnswers } = options;
 
-  app.post('/api/backend/*', async (request, reply) => {
+  /** Requests whose handler has begun: an error raised before that came from reading the body. */
+  const begun = new WeakSet<FastifyRequest>();
+
+  // The multipart reader (busboy) fails with plain errors that carry no HTTP status on a body that is not what
+  // its content type says (no boundary, cut short, a broken part header). Raised before the handler begins, they
+  // are the request's fault: a 400, not a 500. Any other error goes on to the app's error handler.
+  function refuseMalformedBody(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    if (!begun.has(request) && !(error instanceof AppError) && error.statusCode === undefined) {
+      return sendError(reply, new AppError('INVALID_REQUEST', 'Malformed request body'));
+    }
+    throw error;
+  }
+
+  app.post('/api/backend/*', { errorHandler: refuseMalformedBody }, async (request, reply) => {
+    begun.add(request);
     const path = (request.params as { '*': string })['*'];
     const endpoint = endpointsByPath.get(path);
     if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);
@@ -113,7 +134,7 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const callName = req ?? endpoint.defaultCall;
     const definition: CallDef | undefined = callName ? endpoint.calls[callName] : undefined;
     if (!callName || !definition || !Object.hasOwn(endpoint.calls, callName)) {
-      throw new AppError('UNKNOWN_CALL', `Unknown req for ${endpoint.file}: ${String(req)}`);
+      throw new AppError('UNKNOWN_CALL', `Unknown req for ${endpoint.file}: ${String(req).slice(0, 100)}`);
     }
 
     const siteName = String(request.headers.site ?? 'main');

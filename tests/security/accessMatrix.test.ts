@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { now } from '../../src/server/db';
+import { createNews, createSite, createUser, signInAs, TEST_PASSWORD } from '../factories';
+import { testDialects } from '../support/databases';
+import { snapshotRows } from '../support/inspect';
+import { startTestServer, type TestServer } from '../support/server';
+import { type Caller, callAs, mayCall, ownUserHint, schemaInvalidData, signedInCaller } from './support/callers';
+import { everyCall } from './support/calls';
+import type { Answer } from './support/http';
+import { type FieldPath, validArbitrary, validData } from './support/validData';
+
+const dialects = await testDialects();
+
+/** The refusal of the access gate: 401 for a caller without a live session of the site, else 403. */
+function expectRefused(answer: Answer, caller: Caller, context: string) {
+  const where = `${context}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
+  if (caller.user === null) {
+    expect(answer.status, where).toBe(401);
+    expect(answer.json, where).toMatchObject({ status: 'UNAUTHORIZED', error_code: 'UNAUTHORIZED' });
+  } else {
+    expect(answer.status, where).toBe(403);
+    expect(answer.json, where).toMatchObject({ status: 'ERROR', error_code: 'FORBIDDEN' });
+  }
+}
+
+describe.each(dialects)('the access matrix on %s', (dialect) => {
+  let server: TestServer;
+  let site: { id: number; name: string };
+  let otherSite: { id: number; name: string };
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    site = await createSite(server);
+    otherSite = await createSite(server);
+  });
+  afterAll(() => server.close());
+
+  /** Every kind of caller, with fresh sessions for each test (sign_out ends the session it is made with). */
+  async function everyCaller(): Promise<Caller[]> {
+    const revoked = await signedInCaller(server, site, 'student', { name: 'revoked token' });
+    const signOut = await server.call('login.php', 'sign_out', {}, { site: site.name, token: revoked.token });
+    expect(signOut.body.status).toBe('OK');
+    return [
+      { name: 'anonymous', site: site.name, token: null, user: null },
+      await signedInCaller(server, site, 'student'),
+      await signedInCaller(server, site, 'coach'),
+      await signedInCaller(server, site, 'admin', { name: 'administrator' }),
+      await signedInCaller(server, site, 'admin', { name: 'administrator with privilegies 50', privilegies: 50 }),
+      await signedInCaller(server, site, 'coach', { name: 'coach with privilegies 50', privilegies: 50 }),
+      await signedInCaller(server, otherSite, 'admin', {
+        name: 'administrator of another site',
+        presentedOn: site.name,
+      }),
+      { ...revoked, user: null },
+      { name: 'made-up token', site: site.name, token: randomBytes(32).toString('base64url'), user: null },
+    ];
+  }
+
+  it.each(everyCall)('$name ($access) holds its access level for every caller', async (call) => {
+    for (const caller of await everyCaller()) {
+      const hint = ownUserHint(caller);
+      const minimal = JSON.stringify(validData(call.data, { optional: 'omit', hint }));
+      const full = JSON.stringify(validData(call.data, { optional: 'include', hint }));
+      const invalid = schemaInvalidData(call.data);
+      const context = `${call.name} as ${caller.name}`;
+
+      if (!mayCall(call.access, caller)) {
+        // Valid data or not, a refused caller is refused before anything runs, and nothing is written.
+        const before = await snapshotRows(server);
+        for (const data of [invalid, full, minimal]) {
+          expectRefused(await callAs(server, call, caller, data), caller, `${context} with ${data.slice(0, 80)}`);
+        }
+        expect(await snapshotRows(server), `${context} wrote nothing`).toEqual(before);
+        continue;
+      }
+
+      // Past the gate, data the schema refuses is a 400: the gate let the caller through to validation.
+      const before = await snapshotRows(server);
+      const refusedData = await callAs(server, call, caller, invalid);
+      expect(refusedData.status, `${context} with ${invalid}: ${refusedData.text}`).toBe(400);
+      expect(refusedData.json).toMatchObject({ status: 'ERROR', error_code: 'INVALID_REQUEST' });
+      expect(await snapshotRows(server), `${context} with invalid data wrote nothing`).toEqual(before);
+
+      // Valid data gets an answer of the contract: OK, or a refusal of the call's own rules, never a fault.
+      for (const data of [full, minimal]) {
+        const answer = await callAs(server, call, caller, data);
+        const where = `${context} with ${data.slice(0, 200)}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
+        expect(answer.status, where).toBeLessThan(500);
+        expect(answer.json?.status, where).toMatch(/^(OK|ERROR|UNAUTHORIZED)$/);
+        if (answer.status !== 200) expect(answer.json?.error_code, where).toMatch(/^[A-Z_]+$/);
+      }
+      // A live session is never told to sign in when the data names nothing but the caller.
+      if (caller.user) {
+        const answer = await callAs(server, call, caller, minimal);
+        if (call.req !== 'sign_out') {
+          expect(answer.status, `${context} with ${minimal}: ${answer.text}`).not.toBe(401);
+        }
+      }
+    }
+  });
+
+  describe("another site's rows", () => {
+    /** In every text of the victim site's rows (names, company, news, page texts); never sent by the attacker. */
+    const marker = `MARKER${randomBytes(6).toString('hex')}`;
+    let victim: { id: number; name: string };
+    let attacker: { id: number; name: string };
+    const victimStrings: string[] = [];
+    const knownIds = new Set<number>();
+
+    /** The rows of one site in every table that has a site_id (found by introspection, so new tables count too). */
+    async function rowsOfSite(siteId: number): Promise<Record<string, string>> {
+      const tables = (await server.db.introspection.getTables()).filter(
+        (t) =>
+          (server.database.schema === undefined || t.schema === server.database.schema) &&
+          t.columns.some((c) => c.name === 'site_id'),
+      );
+      expect(tables.length).toBeGreaterThan(5);
+      const counts: Record<string, string> = {};
+      for (const table of tables) {
+        const row = await sql<{ count: number; latest: string | null }>`
+          select count(*) as count, max(updated_at) as latest from ${sql.table(table.name)} where site_id = ${siteId}`
+          .execute(server.db)
+          .then((r) => r.rows[0]);
+        counts[table.name] = `${Number(row?.count)} ${row?.latest ?? '-'}`;
+      }
+      return counts;
+    }
+
+    beforeAll(async () => {
+      victim = await createSite(server);
+      attacker = await createSite(server);
+      // The victim site: users, a company, news, page texts and sessions, each carrying the marker.
+      const at = now();
+      const company = await server.db
+        .insertInto('companies')
+        .values({ site_id: victim.id, name: `Company ${marker}`, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const role of ['student', 'coach', 'admin'] as const) {
+        const user = await createUser(server, {
+          site: victim,
+          role,
+          firstName: `${role} ${marker}`,
+          // The marker stays out of the addresses: the attacker sends them as data, and may get them echoed from
+          // rows of its own making (a page text saved with the address in it).
+          email: `victim-${randomBytes(4).toString('hex')}-${role}@example.test`,
+        });
+        await server.db.updateTable('users').set({ company_id: company.id }).where('id', '=', user.id).execute();
+        victimStrings.push(user.email, await signInAs(server, victim, user));
+      }
+      const victimAdmin = await createUser(server, { site: victim, role: 'admin' });
+      const adminToken = await signInAs(server, victim, victimAdmin);
+      for (const key of ['faq.body', 'terms.body', 'privacy.body', 'home.hero']) {
+        for (const Locale of ['en', 'sv']) {
+          const saved = await server.call(
+            'content/save_content.php',
+            undefined,
+            { TheKey: key, content: `<p>${marker} ${key}</p>`, Locale },
+            { site: victim.name, token: adminToken },
+          );
+          expect(saved.body.status).toBe('OK');
+        }
+        victimStrings.push(key);
+      }
+      for (let i = 0; i < 3; i++) {
+        await createNews(server, { site: victim, title: `${marker} news ${i}`, content: `<p>${marker} body ${i}</p>` });
+      }
+      const interaction = await server.db
+        .selectFrom('news')
+        .select('id')
+        .where('site_id', '=', victim.id)
+        .executeTakeFirstOrThrow();
+      const student = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('site_id', '=', victim.id)
+        .where('user_type', '=', 1)
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('news_interactions')
+        .values({ site_id: victim.id, news_id: interaction.id, user_id: student.id, created_at: at, updated_at: at })
+        .execute();
+      // The attacker's own site has rows of its own, so its answers are not empty by accident.
+      await createNews(server, { site: attacker, title: 'Attacker news' });
+      await createNews(server, { site: attacker, title: 'Attacker news 2' });
+
+      // Every id of every row in the database: the values an attacker guesses for id fields.
+      const tables = await server.db.introspection.getTables();
+      for (const table of tables) {
+        if (server.database.schema !== undefined && table.schema !== server.database.schema) continue;
+        if (!table.columns.some((c) => c.name === 'id')) continue;
+        const rows = await sql<{ id: number }>`select id from ${sql.table(table.name)}`.execute(server.db);
+        for (const row of rows.rows) knownIds.add(Number(row.id));
+      }
+      victimStrings.push(TEST_PASSWORD);
+    });
+
+    /** Ids of real rows for id fields, the victim's strings (emails, tokens, keys) for text fields. */
+    const tenancyHint = (caller: Caller) => (path: FieldPath, schema: z.ZodType) => {
+      const own = ownUserHint(caller)(path);
+      const usable = (values: unknown[]) => values.filter((v) => schema.safeParse(v).success);
+      const ids = usable([...knownIds]);
+      const strings = usable(victimStrings);
+      const guessed = ids.length > 0 ? ids : strings;
+      if (guessed.length === 0) return undefined;
+      const pool = fc.constantFrom(...guessed);
+      return own ? fc.oneof(own, pool) : pool;
+    };
+
+    it.each(everyCall)("$name answers the attacker nothing of the victim site's rows", async (call) => {
+      const victimBefore = await rowsOfSite(victim.id);
+      const callers: Caller[] = [
+        { name: 'anonymous', site: attacker.name, token: null, user: null },
+        await signedInCaller(server, attacker, 'student'),
+        await signedInCaller(server, attacker, 'coach'),
+        await signedInCaller(server, attacker, 'admin', { name: 'administrator' }),
+      ];
+      for (const caller of callers) {
+        const hint = tenancyHint(caller);
+        const samples = [
+          validData(call.data, { optional: 'omit', hint }),
+          ...fc.sample(validArbitrary(call.data, { hint }), { numRuns: 12, seed: 7 }),
+        ];
+        for (const data of samples) {
+          const answer = await callAs(server, call, caller, JSON.stringify(data));
+          const sent = JSON.stringify(data);
+          const where = `${call.name} as the attacker's ${caller.name} with ${sent}: ${answer.text.slice(0, 300)}`;
+          expect(answer.status, where).toBeLessThan(500);
+          expect(answer.text, where).not.toContain(marker);
+          expect(answer.text.toLowerCase(), where).not.toContain(marker.toLowerCase());
+        }
+      }
+      // Nor did anything the attacker sent change a row of the victim (sessions, texts, attempts, news).
+      expect(await rowsOfSite(victim.id)).toEqual(victimBefore);
+    });
+  });
+});

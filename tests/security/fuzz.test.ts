@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite } from '../factories';
+import { testDialects } from '../support/databases';
+import { snapshotRows } from '../support/inspect';
+import { startTestServer, type TestServer } from '../support/server';
+import { signedInCaller } from './support/callers';
+import { everyCall } from './support/calls';
+import { fuzzProperties } from './support/fuzzCases';
+import { hugeCases } from './support/fuzzEnvelopes';
+import type { FuzzRequest } from './support/fuzzRequests';
+import { expectErrorAnswer, send } from './support/http';
+import { validData } from './support/validData';
+
+const dialects = await testDialects();
+/** Runs per call and property; FUZZ_RUNS=300 for a longer hunt. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+
+describe.each(dialects)('fuzzing every call on %s', (dialect) => {
+  let server: TestServer;
+  let site: { id: number; name: string };
+  let token: string | null;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    site = await createSite(server);
+    // An administrator's session, so every call's gate is passed and the malformed data reaches the parser.
+    token = (await signedInCaller(server, site, 'admin')).token;
+  });
+  afterAll(() => server.close());
+
+  async function expectRefusal(call: { name: string; file: string }, request: FuzzRequest) {
+    const answer = await send(`${server.url}/api/backend/${call.file}`, {
+      headers: {
+        site: site.name,
+        ...(token ? { authorization: token } : {}),
+        ...(request.contentType === null ? {} : { 'content-type': request.contentType }),
+      },
+      body: request.body,
+    });
+    expectErrorAnswer(answer, `${call.name}, ${request.label}`);
+  }
+
+  it.each(everyCall)('$name refuses every malformed request with a 4xx JSON error and writes nothing', async (call) => {
+    const before = await snapshotRows(server);
+    let sent = 0;
+    for (const property of fuzzProperties(call, RUNS)) {
+      await fc.assert(
+        fc.asyncProperty(property.arbitrary, async (request) => {
+          if (request === null) return; // the generated input was valid: not a fuzz case
+          sent++;
+          await expectRefusal(call, request);
+        }),
+        { numRuns: property.runs, endOnFailure: true },
+      );
+    }
+    for (const request of hugeCases(call, validData(call.data))) {
+      sent++;
+      await expectRefusal(call, request);
+    }
+    expect(sent, 'cases actually sent').toBeGreaterThan(RUNS * 3);
+    expect(await snapshotRows(server), 'no table changed').toEqual(before);
+    // The server runs in this process: a polluted prototype would show here.
+    const probe: Record<string, unknown> = {};
+    for (const key of ['polluted', 'isAdmin', 'user_type', 'privilegies']) expect(probe[key], key).toBeUndefined();
+  });
+});
