@@ -1,22 +1,71 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chooseLanguage, type Language } from '../shared/domain/language';
 import { storageKeys } from '../shared/domain/storage';
-import { namespaces, resources } from '../shared/i18n';
+import type { Namespace } from '../shared/i18n';
+import { errors as enErrors } from '../shared/i18n/en/errors';
+import { shell as enShell } from '../shared/i18n/en/shell';
+import { errors as svErrors } from '../shared/i18n/sv/errors';
+import { shell as svShell } from '../shared/i18n/sv/shell';
 import { storage } from './storage';
 
 export const initialLanguage = chooseLanguage(storage.get(storageKeys.locale), navigator.languages ?? []);
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage,
-  fallbackLng: 'en',
-  ns: namespaces,
-  defaultNS: 'shell',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** The app frame's texts ship with the first page, in both languages, so switching language never flashes keys. */
+const frameNamespaces = ['shell', 'errors'] as const;
+export type PageNamespace = Exclude<Namespace, (typeof frameNamespaces)[number]>;
+
+/**
+ * Every other namespace is a chunk per language, loaded when the first component asks for it; react-i18next
+ * suspends that component meanwhile. A namespace added to the bundles fails to compile until it is listed here.
+ */
+const pageBundles: Record<Language, Record<PageNamespace, () => Promise<ResourceKey>>> = {
+  en: {
+    auth: () => import('../shared/i18n/en/auth').then((m) => m.auth),
+    pages: () => import('../shared/i18n/en/pages').then((m) => m.pages),
+    news: () => import('../shared/i18n/en/news').then((m) => m.news),
+  },
+  sv: {
+    auth: () => import('../shared/i18n/sv/auth').then((m) => m.auth),
+    pages: () => import('../shared/i18n/sv/pages').then((m) => m.pages),
+    news: () => import('../shared/i18n/sv/news').then((m) => m.news),
+  },
+};
+
+const pageBundleBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = pageBundles[language as Language]?.[namespace as PageNamespace];
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+void i18n
+  .use(pageBundleBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { shell: enShell, errors: enErrors }, sv: { shell: svShell, errors: svErrors } },
+    partialBundledLanguages: true,
+    // With the frame's texts given, init is synchronous: the shell renders at once without suspending.
+    initAsync: false,
+    lng: initialLanguage,
+    fallbackLng: 'en',
+    ns: [...frameNamespaces],
+    defaultNS: 'shell',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 document.documentElement.lang = initialLanguage;
+
+/** Starts loading namespaces before the component that needs them renders (a route's page with its chunk). */
+export function loadNamespaces(namespaces: readonly PageNamespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
+}
 
 /** Switches the language and remembers the choice in `userLocale`. */
 export function setLanguage(language: Language): void {

@@ -2,13 +2,13 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import './i18n';
-import { createRouter } from './routes';
+import { AppRoutes } from './routes';
+import { NotificationsHost } from './shell/NotificationsHost';
 import { colorSchemeManager, theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -21,9 +21,11 @@ if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      <Notifications limit={5} autoClose={3000} position="top-center" />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

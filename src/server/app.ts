@@ -75,9 +75,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
 
+  // Requests whose handler has begun; an error raised before that came from reading the body.
+  const handled = new WeakSet<object>();
+  fastify.addHook('preHandler', async (request) => {
+    handled.add(request);
+  });
+
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error);
     if (error.statusCode && error.statusCode < 500) return sendError(reply, mapFrameworkError(error));
+    // The multipart reader (busboy) fails with plain errors that carry no HTTP status on a body that is not
+    // what its content type says (no boundary, cut short): the request's fault on any route, a 400.
+    if (error.statusCode === undefined && !handled.has(request)) {
+      return sendError(reply, new AppError('INVALID_REQUEST', 'Malformed request body'));
+    }
     request.log.error({ err: error }, 'Request failed');
     return sendError(reply, new AppError('SERVER_ERROR', 'Something went wrong on the server'));
   });
@@ -96,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       root: config.clientDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies of its text files (vite.config.ts); sent as the browser accepts.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

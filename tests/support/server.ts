@@ -36,6 +36,11 @@ export interface TestServer {
     options?: CallOptions,
   ): Promise<CallResult>;
   database: TestDatabase;
+  /**
+   * Runs `fn` (typically one `call`) and answers the SQL statements the server ran meanwhile, so a test can hold
+   * a hot call to its number of statements and no N+1 creeps in unseen. Not for concurrent use.
+   */
+  countStatements(fn: () => Promise<unknown>): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -57,7 +62,12 @@ export async function startTestServer(
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
   });
-  const db = createDatabase({ url: database.url, schema: database.schema });
+  let recorded: string[] | null = null;
+  const db = createDatabase({
+    url: database.url,
+    schema: database.schema,
+    onStatement: (sql) => recorded?.push(sql),
+  });
   await migrate(db);
   const mainSiteId = await ensureMainSite(db);
   const { fastify, mailer } = await buildApp({ config, db, checkAnswers: true, logger: false });
@@ -94,6 +104,16 @@ export async function startTestServer(
         body = text;
       }
       return { httpStatus: response.status, body };
+    },
+    async countStatements(fn) {
+      if (recorded) throw new Error('countStatements does not nest');
+      recorded = [];
+      try {
+        await fn();
+        return recorded;
+      } finally {
+        recorded = null;
+      }
     },
     async close() {
       await fastify.close();

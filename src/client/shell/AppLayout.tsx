@@ -1,49 +1,67 @@
-import { AppShell, Center, Loader } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { EditModeProvider } from '../editMode';
 import { SessionProvider } from '../session';
+import classes from './AppLayout.module.css';
 import { CookieBanner } from './CookieBanner';
+import { loadNavDrawer } from './deferred';
 import { Footer } from './Footer';
-import { NavDrawer } from './NavDrawer';
 import { NewsBanner } from './NewsBanner';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 import { TopBar } from './TopBar';
 import { VersionCheck } from './VersionCheck';
 
+const NavDrawer = lazy(loadNavDrawer);
+
+/** Stays fixed while the page scrolls; a scroll lock (the drawer's) shifts it like the page, by this class. */
+const SCROLL_LOCK_SHIFTS = 'right-scroll-bar-position';
+
 /** The frame around every page (spec §2): banner, top bar, drawer, footer and the global notices. */
 export function AppLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The drawer is drawn from its first opening on, and stays for its closing transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    drawer.open();
+  };
   return (
     <SessionProvider>
       <EditModeProvider>
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <AppShell header={{ height: 60 }} padding={0}>
-          <AppShell.Header>
-            <TopBar onOpenMenu={drawer.open} />
-          </AppShell.Header>
-          <NavDrawer opened={drawerOpened} onClose={drawer.close} />
-          <AppShell.Main id="main" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
-            <NewsBanner />
-            <div style={{ flex: 1 }}>
+        <header className={`${classes.header} ${SCROLL_LOCK_SHIFTS}`} data-app-header>
+          <TopBar onOpenMenu={openDrawer} />
+        </header>
+        {drawerUsed && (
+          <Suspense fallback={null}>
+            <NavDrawer opened={drawerOpened} onClose={drawer.close} />
+          </Suspense>
+        )}
+        <main id="main" tabIndex={-1} className={classes.main}>
+          <NewsBanner />
+          <div className={classes.page}>
+            <PageErrorBoundary path={pathname}>
               <Suspense
                 fallback={
                   <Center py="xl">
-                    <Loader aria-label={t('loading')} />
+                    <Loader role="status" aria-label={t('loading')} />
                   </Center>
                 }
               >
                 <Outlet />
               </Suspense>
-            </div>
-            <Footer />
-          </AppShell.Main>
-        </AppShell>
+            </PageErrorBoundary>
+          </div>
+          <Footer />
+        </main>
         <CookieBanner />
         <VersionCheck />
         <ScrollManager />

@@ -12,15 +12,17 @@ import { NavLink, useNavigate } from 'react-router';
 import { adminMenu, mainMenu, visibleItems } from '../../shared/domain/menu';
 import { isStaffType } from '../../shared/domain/roles';
 import { useSession } from '../session';
+import { useOpenedAfterMount } from './deferred';
 import { useMenuViewer } from './useMenuViewer';
 
-/** The side drawer (300 px, spec §9): every menu item, the dark-mode switch and sign out. */
-export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The side drawer (300 px, spec §9): every menu item, the dark-mode switch and sign out. Loaded on first open. */
+export default function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
   const viewer = useMenuViewer();
   const navigate = useNavigate();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const shown = useOpenedAfterMount(opened);
   const admin = isStaffType(session.user?.UserType ?? session.userType) ? visibleItems(adminMenu, viewer) : [];
 
   const signOut = async () => {
@@ -31,7 +33,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () =>
 
   return (
     <Drawer
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       size={300}
       title={t('appTitle')}

@@ -1,7 +1,7 @@
-import { Button, CloseButton, Group, Modal, Paper, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markNewsViewed, shouldShowNewsBanner } from '../../shared/domain/news';
 import { storageKeys } from '../../shared/domain/storage';
@@ -9,6 +9,9 @@ import { call } from '../api/client';
 import { useLatestNews } from '../api/news';
 import { useSession } from '../session';
 import { storage } from '../storage';
+import { loadNewsDetails, preload } from './deferred';
+
+const NewsDetails = lazy(loadNewsDetails);
 
 /** The top news banner (spec §4): the latest news unless this browser has closed it. */
 export function NewsBanner() {
@@ -18,6 +21,8 @@ export function NewsBanner() {
   const latest = useLatestNews(userId, session.checked);
   const [viewed, setViewed] = useState(() => storage.getJson<number[]>(storageKeys.newsSpotlightViewed, []));
   const [detailsOpened, details] = useDisclosure(false);
+  const [detailsUsed, setDetailsUsed] = useState(false);
+  const fetchDetails = preload(loadNewsDetails);
   const item = latest.data;
 
   if (!item || !shouldShowNewsBanner(item.id, viewed)) return null;
@@ -51,22 +56,26 @@ export function NewsBanner() {
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" variant="subtle" onClick={details.open}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onPointerEnter={fetchDetails}
+            onFocus={fetchDetails}
+            onClick={() => {
+              setDetailsUsed(true);
+              details.open();
+            }}
+          >
             {t('newsBanner.learnMore')}
           </Button>
           <CloseButton size="sm" onClick={close} aria-label={t('newsBanner.close')} />
         </Group>
       </Group>
-      <Modal
-        opened={detailsOpened}
-        onClose={details.close}
-        title={item.title}
-        closeButtonProps={{ 'aria-label': t('newsBanner.close') }}
-      >
-        {/* News content is sanitized on the server before it is stored. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized HTML */}
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.content }} />
-      </Modal>
+      {detailsUsed && (
+        <Suspense fallback={null}>
+          <NewsDetails item={item} opened={detailsOpened} onClose={details.close} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -16,7 +16,7 @@ export function ScrollManager() {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (target || ++tries > 20) window.clearInterval(timer);
       if (!target) return;
-      const header = document.querySelector<HTMLElement>('.mantine-AppShell-header');
+      const header = document.querySelector<HTMLElement>('[data-app-header]');
       const offset = (header?.offsetHeight ?? 0) + 8;
       window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - offset });
     }, 50);

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLanguage, IconPencil, IconPencilOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -8,9 +8,16 @@ import { isStaffType, UserType } from '../../shared/domain/roles';
 import { useEditMode } from '../editMode';
 import { setLanguage } from '../i18n';
 import { useSession } from '../session';
+import { DeferredMenu } from './DeferredMenu';
+import { loadNavDrawer, preload } from './deferred';
 import { useMenuViewer } from './useMenuViewer';
 
-const roleColor = (userType: number | null) => (userType === UserType.admin ? 'red' : 'orange');
+/** The avatar's ring marks staff: red for administrators, orange for coaches. */
+const ringColor = (userType: number) => (userType === UserType.admin ? 'red' : 'orange');
+
+/** Red for administrators, orange for coaches (spec §6), in shades whose text passes 4.5:1 contrast. */
+const badgeColors = (userType: number | null) =>
+  userType === UserType.admin ? { color: 'red.9', c: 'white' } : { color: 'orange.7', c: 'black' };
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t, i18n } = useTranslation();
@@ -20,16 +27,24 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const userType = session.user?.UserType ?? session.userType;
   const admin = visibleItems(adminMenu, viewer);
   const initials = session.user ? `${session.user.FirstName[0] ?? ''}${session.user.LastName[0] ?? ''}` : '';
+  const fetchDrawer = preload(loadNavDrawer);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={false} onClick={onOpenMenu} size="sm" aria-label={t('menu.openMenu')} />
+        <Burger
+          opened={false}
+          onClick={onOpenMenu}
+          onPointerEnter={fetchDrawer}
+          onFocus={fetchDrawer}
+          size="sm"
+          aria-label={t('menu.openMenu')}
+        />
         <Text component={Link} to="/" fw={700} size="lg" visibleFrom="sm" c="var(--mantine-color-text)" td="none">
           {t('appTitle')}
         </Text>
         {userType !== null && userType > UserType.student && (
-          <Badge color={roleColor(userType)} variant="filled" data-testid="role-badge">
+          <Badge {...badgeColors(userType)} variant="filled" data-testid="role-badge">
             {session.user?.CompanyName ?? t(userType === UserType.admin ? 'roles.admin' : 'roles.coach')}
           </Badge>
         )}
@@ -42,56 +57,40 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           </Button>
         ))}
         {isStaffType(userType) && admin.length > 0 && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="subtle" size="compact-md" rightSection={<IconChevronDown size={14} aria-hidden />}>
-                {t('menu.admin')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {admin.map((item) => (
-                <Menu.Item key={item.path} component={Link} to={item.path}>
-                  {t(item.label as 'menu.home')}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <DeferredMenu
+            trigger={{ children: t('menu.admin'), rightSection: <IconChevronDown size={14} aria-hidden /> }}
+            entries={admin.map((item) => ({ key: item.path, to: item.path, label: t(item.label as 'menu.home') }))}
+          />
         )}
       </Group>
 
       <Group gap="xs" wrap="nowrap">
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button
-              variant="subtle"
-              size="compact-md"
-              leftSection={<IconLanguage size={18} aria-hidden />}
-              aria-label={`${t('language.label')}: ${t(`language.${i18n.language as Language}`)}`}
-            >
-              {i18n.language.toUpperCase()}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {supportedLanguages.map((language) => (
-              <Menu.Item key={language} onClick={() => setLanguage(language)} lang={language}>
-                {t(`language.${language}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <DeferredMenu
+          trigger={{
+            children: i18n.language.toUpperCase(),
+            leftSection: <IconLanguage size={18} aria-hidden />,
+            'aria-label': `${t('language.label')}: ${t(`language.${i18n.language as Language}`)}`,
+          }}
+          entries={supportedLanguages.map((language) => ({
+            key: language,
+            lang: language,
+            label: t(`language.${language}`),
+            onClick: () => setLanguage(language),
+          }))}
+        />
         {userType === UserType.admin && (
-          <Tooltip label={t(editMode.editing ? 'pageEdit.on' : 'pageEdit.off')}>
-            <ActionIcon
-              variant={editMode.editing ? 'filled' : 'subtle'}
-              size="lg"
-              onClick={editMode.toggle}
-              aria-pressed={editMode.editing}
-              aria-label={t(editMode.editing ? 'pageEdit.on' : 'pageEdit.off')}
-              data-testid="page-edit-toggle"
-            >
-              {editMode.editing ? <IconPencilOff size={20} aria-hidden /> : <IconPencil size={20} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
+          // A native title rather than Mantine's Tooltip, whose positioning code would weigh on every first page.
+          <ActionIcon
+            variant={editMode.editing ? 'filled' : 'subtle'}
+            size="lg"
+            onClick={editMode.toggle}
+            aria-pressed={editMode.editing}
+            aria-label={t(editMode.editing ? 'pageEdit.on' : 'pageEdit.off')}
+            title={t(editMode.editing ? 'pageEdit.on' : 'pageEdit.off')}
+            data-testid="page-edit-toggle"
+          >
+            {editMode.editing ? <IconPencilOff size={20} aria-hidden /> : <IconPencil size={20} aria-hidden />}
+          </ActionIcon>
         )}
         {session.user && (
           <Badge
@@ -104,13 +103,18 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           </Badge>
         )}
         {session.user && (
-          <UnstyledButton onClick={onOpenMenu} aria-label={t('menu.profile')}>
+          <UnstyledButton
+            onClick={onOpenMenu}
+            onPointerEnter={fetchDrawer}
+            onFocus={fetchDrawer}
+            aria-label={t('menu.profile')}
+          >
             <Avatar
               radius="xl"
               color="blue"
               style={
                 userType !== null && userType > UserType.student
-                  ? { outline: `2px solid var(--mantine-color-${roleColor(userType)}-6)`, outlineOffset: 1 }
+                  ? { outline: `2px solid var(--mantine-color-${ringColor(userType)}-6)`, outlineOffset: 1 }
                   : undefined
               }
             >

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Contract, contract } from '../../shared/contract';
 import type { Access, CallDef, EndpointDef } from '../../shared/contract/define';
@@ -111,21 +111,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 export function registerDispatcher(app: FastifyInstance, options: DispatcherOptions): void {
   const { db, config, mailer, registry, checkAnswers } = options;
 
-  /** Requests whose handler has begun: an error raised before that came from reading the body. */
-  const begun = new WeakSet<FastifyRequest>();
-
-  // The multipart reader (busboy) fails with plain errors that carry no HTTP status on a body that is not what
-  // its content type says (no boundary, cut short, a broken part header). Raised before the handler begins, they
-  // are the request's fault: a 400, not a 500. Any other error goes on to the app's error handler.
-  function refuseMalformedBody(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-    if (!begun.has(request) && !(error instanceof AppError) && error.statusCode === undefined) {
-      return sendError(reply, new AppError('INVALID_REQUEST', 'Malformed request body'));
-    }
-    throw error;
-  }
-
-  app.post('/api/backend/*', { errorHandler: refuseMalformedBody }, async (request, reply) => {
-    begun.add(request);
+  app.post('/api/backend/*', async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
     const endpoint = endpointsByPath.get(path);
     if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);

@@ -3,11 +3,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  type LogEvent,
   type Migration,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
   type RawBuilder,
+  type SqliteDatabase,
   SqliteDialect,
   sql,
 } from 'kysely';
@@ -26,6 +28,8 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL only: the schema to work in (tests use one fresh schema each). */
   schema?: string;
+  /** Called with the SQL of every statement run, failed ones included (tests count the statements of a request). */
+  onStatement?: (sql: string) => void;
 }
 
 const PG_TIMESTAMPTZ = 1184;
@@ -46,7 +50,41 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+/** How many compiled SQLite statements are kept: far more than the distinct queries of the code. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 compiles the SQL on every `prepare`, and Kysely prepares every query it runs: about a sixth of
+ * a hot call's time went there (docs/performance.md). This keeps the compiled statements of the most recent SQL
+ * texts. Kysely runs one query at a time on its single SQLite connection, so a cached statement is never in use
+ * twice; one that still is (an unfinished iteration) is not handed out again.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        // Most recently used last, so the first key is the one to evict.
+        cache.delete(text);
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        cache.set(text, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(options: DatabaseOptions): Db {
+  const { onStatement } = options;
+  // Without a listener Kysely gets no log hook at all, so production pays nothing for it.
+  const log = onStatement && ((event: LogEvent) => onStatement(event.query.sql));
   if (isPostgresUrl(options.url)) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -54,7 +92,7 @@ export function createDatabase(options: DatabaseOptions): Db {
       types: pgTypes,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   }
   const file = options.url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -63,7 +101,10 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(log ? { log } : {}),
+  });
 }
 
 /** Brings the schema up to date; the same migrations serve both dialects. */

@@ -18,26 +18,32 @@ const published = (db: Db, siteId: number) =>
     .where('published_at', '<=', now());
 
 /**
- * The latest published item, unless this user has already closed it; closing the latest never brings an
- * older item back as "the latest" (spec §4: the banner shows the latest news unless it was seen).
+ * The latest published item, unless this user has already closed it; closing the latest never brings an older
+ * item back as "the latest" (spec §4: the banner shows the latest news unless it was seen). One statement: every
+ * page load of a signed-in user asks this.
  */
 export async function latestNews(db: Db, opts: { siteId: number; userId: number | null }): Promise<NewsItem[]> {
+  const { userId } = opts;
   const latest = await published(db, opts.siteId)
+    .select((eb) =>
+      (userId === null
+        ? eb.lit(false)
+        : eb.exists(
+            eb
+              .selectFrom('news_interactions')
+              .select('news_interactions.id')
+              .where('news_interactions.site_id', '=', opts.siteId)
+              .whereRef('news_interactions.news_id', '=', 'news.id')
+              .where('news_interactions.user_id', '=', userId),
+          )
+      ).as('closed'),
+    )
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!latest) return [];
-  if (opts.userId !== null) {
-    const closed = await db
-      .selectFrom('news_interactions')
-      .select('id')
-      .where('site_id', '=', opts.siteId)
-      .where('news_id', '=', latest.id)
-      .where('user_id', '=', opts.userId)
-      .executeTakeFirst();
-    if (closed) return [];
-  }
+  // `exists` is 0 or 1 on SQLite and a boolean on PostgreSQL.
+  if (!latest || latest.closed) return [];
   return [present(latest)];
 }
 

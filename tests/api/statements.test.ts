@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../src/server/db';
+import { createNews, createSite, createUser, signInAs } from '../factories';
+import { testDialects } from '../support/databases';
+import { startTestServer, type TestServer } from '../support/server';
+
+const dialects = await testDialects();
+
+/**
+ * How many SQL statements one request of a hot call runs, on a warm server (the site lookup is cached). A
+ * change that adds a statement to a call every client makes every few seconds should be a decision, not an
+ * accident: it fails here. Each later hot call adds its line.
+ */
+describe.each(dialects)('statements per hot call on %s', (dialect) => {
+  let server: TestServer;
+  let site: { id: number; name: string };
+  let student: { id: number; token: string };
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+    site = await createSite(server);
+    await createNews(server, { site });
+    const user = await createUser(server, { site });
+    student = { id: user.id, token: await signInAs(server, site, user) };
+  });
+  afterAll(() => server.close());
+
+  /** The statements of one call, made once before so that only the per-request work is counted. */
+  async function statementsOf(run: () => Promise<{ httpStatus: number }>): Promise<string[]> {
+    expect((await run()).httpStatus).toBe(200);
+    return server.countStatements(async () => {
+      expect((await run()).httpStatus).toBe(200);
+    });
+  }
+
+  it('auth_user: the session joined with its user, in one statement', async () => {
+    // As the client sends it: the token in the data and in the Authorization header.
+    const statements = await statementsOf(() =>
+      server.call(
+        'auth.php',
+        'auth_user',
+        { token: student.token, access: {} },
+        { site: site.name, token: student.token },
+      ),
+    );
+    expect(statements).toHaveLength(1);
+  });
+
+  it('auth_user of a company member: one more for the company name', async () => {
+    const at = now();
+    const company = await server.db
+      .insertInto('companies')
+      .values({ site_id: site.id, name: 'Acme', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const user = await createUser(server, { site });
+    await server.db.updateTable('users').set({ company_id: company.id }).where('id', '=', user.id).execute();
+    const token = await signInAs(server, site, user);
+    const statements = await statementsOf(() =>
+      server.call('auth.php', 'auth_user', { token, access: {} }, { site: site.name, token }),
+    );
+    expect(statements).toHaveLength(2);
+  });
+
+  it('get_latest_news for a signed-in user: the session, then the latest item with whether the user closed it', async () => {
+    const statements = await statementsOf(() =>
+      server.call('news.php', 'get_latest_news', { user_id: student.id }, { site: site.name, token: student.token }),
+    );
+    expect(statements).toHaveLength(2);
+  });
+
+  it('get_latest_news signed out: the latest item only', async () => {
+    const statements = await statementsOf(() =>
+      server.call('news.php', 'get_latest_news', { user_id: null }, { site: site.name }),
+    );
+    expect(statements).toHaveLength(1);
+  });
+});
