@@ -25,7 +25,12 @@ export interface LighthouseScores {
   metrics: Record<string, number | null>;
   /** Scored audits of the three categories that did not pass (score under 0.9), worst first. */
   failedAudits: { id: string; score: number; title: string }[];
+  /** Lighthouse's own failure (no paint in time, page crashed…), when it could not score the page. */
+  error?: string;
 }
+
+/** A run that failed outright (on a busy machine the page may not paint in time) is tried this often. */
+const ATTEMPTS = 2;
 
 /**
  * Lighthouse's default (mobile) profile against each path of the running production server, one Chromium for
@@ -36,14 +41,19 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
   try {
     const scores: LighthouseScores[] = [];
     for (const path of paths) {
-      const result = await lighthouse(`${baseUrl}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...categories],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-      const { categories: found, audits } = result.lhr;
+      const audit = async () => {
+        const result = await lighthouse(`${baseUrl}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...categories],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        return result.lhr;
+      };
+      let lhr = await audit();
+      for (let attempt = 1; lhr.runtimeError && attempt < ATTEMPTS; attempt++) lhr = await audit();
+      const { categories: found, audits } = lhr;
       const score = (id: string) => {
         const value = found[id]?.score;
         return value === null || value === undefined ? null : Math.round(value * 100);
@@ -72,6 +82,7 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
           speedIndexMs: metric('speed-index'),
         },
         failedAudits,
+        ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       });
     }
     return scores;

@@ -169,6 +169,7 @@ function printTable(results: ScenarioResult[], client: PageSize[], lighthouse: L
         'best-practices': l.bestPractices,
         'LCP ms': Math.round(l.metrics.largestContentfulPaintMs ?? 0),
         'TBT ms': Math.round(l.metrics.totalBlockingTimeMs ?? 0),
+        ...(l.error ? { error: l.error.slice(0, 60) } : {}),
       })),
     );
   }

@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { useSite } from '../../api/site';
 import { useSession } from '../../session';
@@ -24,6 +24,7 @@ interface SignInFailure {
 
 /** `/` and `/login`: sign in, then on to `triedUrl` (a path on this site) or /Home (spec §2). */
 export default function LoginPage() {
+  const location = useLocation();
   const { t } = useTranslation('auth');
   const session = useSession();
   const [params] = useSearchParams();
@@ -66,7 +67,8 @@ export default function LoginPage() {
     );
   }
   if (session.token) {
-    if (session.checked) return <Navigate to={target} replace />;
+    // Keyed by the visit, so coming back to / while the previous redirect is still loading redirects again.
+    if (session.checked) return <Navigate key={location.key} to={target} replace />;
     // A stored token is being checked; if it is dead the session drops it and the form shows.
     return (
       <AuthLayout title={t('login.title')}>
