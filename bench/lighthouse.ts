@@ -1,18 +1,9 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/constants';
 
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_PATH };
 
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -37,7 +28,7 @@ const ATTEMPTS = 2;
  * all: moto-G-sized screen, simulated slow 4G and a 4× slower CPU, as PageSpeed Insights reports it.
  */
 export async function runLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseScores[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: chromiumFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     const scores: LighthouseScores[] = [];
     for (const path of paths) {

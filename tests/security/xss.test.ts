@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/constants';
 import { apiCall, builtClientDir, type ServerProcess, startServerProcess } from './support/serverProcess';
 import { unsafeInStoredHtml, xssPayloads } from './support/xssPayloads';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM_PATH);
 const requireBrowser = process.env.REQUIRE_E2E === '1';
 const DEMO_PASSWORD = 'demo-password-security';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** One place a rich text is stored and shown: a page text of one key in one language, later a news item. */
 interface RichTextSlot {
   label: string;
@@ -91,7 +80,7 @@ describe('stored XSS through every rich-text path', () => {
   let browser: Browser;
   beforeAll(async () => {
     if (hasChromium || requireBrowser)
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     server = await startServerProcess({ DEMO_PASSWORD, CLIENT_DIR: builtClientDir() });
     const signIn = await apiCall(server.url, 'login.php', 'sign_in', {
       email: 'admin@demo.local',

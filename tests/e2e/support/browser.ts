@@ -1,27 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_PATH, DEMO_PASSWORD } from './constants';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from './constants';
 
 export const baseUrl = () => inject('baseUrl');
 export const e2eAvailable = inject('e2eAvailable');
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** One Chromium per test file, closed after it. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
     await browser?.close();

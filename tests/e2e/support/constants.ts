@@ -5,3 +5,15 @@ export const demo = {
   coach: 'coach@demo.local',
   student: 'student@demo.local',
 } as const;
+
+/** How every tool of the project starts Debian's Chromium here: headless, and no calls to the closed network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
