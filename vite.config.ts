@@ -74,7 +74,7 @@ const precompress = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), versionFile(), manifestBesideClient(), precompress()],
@@ -98,5 +98,13 @@ export default defineConfig({
       },
     },
   },
+  resolve: {
+    // React Router's package exports name its development build under every condition; a build takes the
+    // production build the package ships beside it (no development warnings and checks).
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') }]
+        : [],
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/version.json': 'http://localhost:3000' } },
-});
+}));

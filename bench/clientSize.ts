@@ -8,15 +8,11 @@ import { gzipSync } from 'node:zlib';
  * routes.tsx fetches beside it. Read from the Vite manifest the build writes next to the client directory.
  */
 
-/** Issue 3's target for the first-load JavaScript of `/`, in bytes of gzip. */
-export const FIRST_LOAD_JS_TARGET = 150_000;
-
 /**
- * What tests/e2e/clientSize.test.ts holds it under: the figure reached (159 kB) with a little room. What stands
- * between it and the target is in docs/performance.md; lower this as the first load shrinks, and never raise it
- * without writing the reason there.
+ * The most gzipped JavaScript a browser may load before it shows `/` (the sign-in page), in bytes;
+ * tests/e2e/clientSize.test.ts holds the build under it. What the first load is made of is in docs/performance.md.
  */
-export const FIRST_LOAD_JS_BUDGET = 160_000;
+export const FIRST_LOAD_JS_BUDGET = 150_000;
 
 export interface PageSpec {
   path: string;
@@ -24,10 +20,11 @@ export interface PageSpec {
   lazy: string[];
 }
 
-/** The pages measured; keep in step with routes.tsx. The course page joins when it exists. */
+/** The pages measured; keep in step with routes.tsx (the sign-in page is part of the entry chunk). */
 export const measuredPages: PageSpec[] = [
-  { path: '/', lazy: ['pages/Auth/LoginPage.tsx', '../shared/i18n/en/auth.ts'] },
-  { path: '/login', lazy: ['pages/Auth/LoginPage.tsx', '../shared/i18n/en/auth.ts'] },
+  { path: '/', lazy: ['../shared/i18n/en/auth.ts'] },
+  { path: '/login', lazy: ['../shared/i18n/en/auth.ts'] },
+  { path: '/course/:id/post/:id2', lazy: ['pages/Course/CourseLayout.tsx', '../shared/i18n/en/course.ts'] },
 ];
 
 interface ManifestChunk {

@@ -5,15 +5,23 @@ import { storageKeys } from '../shared/domain/storage';
 import type { Namespace } from '../shared/i18n';
 import { errors as enErrors } from '../shared/i18n/en/errors';
 import { shell as enShell } from '../shared/i18n/en/shell';
-import { errors as svErrors } from '../shared/i18n/sv/errors';
-import { shell as svShell } from '../shared/i18n/sv/shell';
 import { storage } from './storage';
 
 export const initialLanguage = chooseLanguage(storage.get(storageKeys.locale), navigator.languages ?? []);
 
-/** The app frame's texts ship with the first page, in both languages, so switching language never flashes keys. */
+/**
+ * The app frame's texts: English ships with the first page (it is also the fallback, and an error must be
+ * explainable when the network is what failed); Swedish is a chunk of its own, loaded before the first render
+ * when it is the language and before the switch when the user picks it, so neither flashes keys.
+ */
 const frameNamespaces = ['shell', 'errors'] as const;
-export type PageNamespace = Exclude<Namespace, (typeof frameNamespaces)[number]>;
+type FrameNamespace = (typeof frameNamespaces)[number];
+export type PageNamespace = Exclude<Namespace, FrameNamespace>;
+
+const swedishFrame: Record<FrameNamespace, () => Promise<ResourceKey>> = {
+  shell: () => import('../shared/i18n/sv/shell').then((m) => m.shell),
+  errors: () => import('../shared/i18n/sv/errors').then((m) => m.errors),
+};
 
 /**
  * Every other namespace is a chunk per language, loaded when the first component asks for it; react-i18next
@@ -24,11 +32,15 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     auth: () => import('../shared/i18n/en/auth').then((m) => m.auth),
     pages: () => import('../shared/i18n/en/pages').then((m) => m.pages),
     news: () => import('../shared/i18n/en/news').then((m) => m.news),
+    learning: () => import('../shared/i18n/en/learning').then((m) => m.learning),
+    course: () => import('../shared/i18n/en/course').then((m) => m.course),
   },
   sv: {
     auth: () => import('../shared/i18n/sv/auth').then((m) => m.auth),
     pages: () => import('../shared/i18n/sv/pages').then((m) => m.pages),
     news: () => import('../shared/i18n/sv/news').then((m) => m.news),
+    learning: () => import('../shared/i18n/sv/learning').then((m) => m.learning),
+    course: () => import('../shared/i18n/sv/course').then((m) => m.course),
   },
 };
 
@@ -36,7 +48,10 @@ const pageBundleBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = pageBundles[language as Language]?.[namespace as PageNamespace];
+    const load =
+      language === 'sv' && namespace in swedishFrame
+        ? swedishFrame[namespace as FrameNamespace]
+        : pageBundles[language as Language]?.[namespace as PageNamespace];
     if (!load) return callback(null, {});
     load().then(
       (bundle) => callback(null, bundle),
@@ -49,9 +64,9 @@ void i18n
   .use(pageBundleBackend)
   .use(initReactI18next)
   .init({
-    resources: { en: { shell: enShell, errors: enErrors }, sv: { shell: svShell, errors: svErrors } },
+    resources: { en: { shell: enShell, errors: enErrors } },
     partialBundledLanguages: true,
-    // With the frame's texts given, init is synchronous: the shell renders at once without suspending.
+    // With the frame's texts given, init is synchronous in English: the shell renders at once without suspending.
     initAsync: false,
     lng: initialLanguage,
     fallbackLng: 'en',

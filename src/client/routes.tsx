@@ -1,8 +1,9 @@
 import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { UserType } from '../shared/domain/roles';
-import { RequireAdmin } from './guards';
+import { RequireAdmin, RequireLogin } from './guards';
 import { loadNamespaces, type PageNamespace } from './i18n';
+import LoginPage from './pages/Auth/LoginPage';
 import { AppLayout } from './shell/AppLayout';
 
 /**
@@ -12,7 +13,6 @@ import { AppLayout } from './shell/AppLayout';
 const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: PageNamespace[]) =>
   lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
 
-const LoginPage = page(() => import('./pages/Auth/LoginPage'), ['auth']);
 const RegisterPage = page(() => import('./pages/Auth/RegisterPage'), ['auth']);
 const VerifyEmailPage = page(() => import('./pages/Auth/VerifyEmailPage'), ['auth']);
 const PasswordRecoveryPage = page(() => import('./pages/Auth/PasswordRecoveryPage'), ['auth']);
@@ -24,6 +24,12 @@ const TextPage = page(() => import('./pages/Texts/TextPage'), ['pages']);
 const DeniedPage = page(() => import('./pages/Denied/DeniedPage'), ['pages']);
 const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage'), ['pages']);
 const VersionsPage = page(() => import('./pages/Versions/VersionsPage'), ['pages']);
+const MyCoursesPage = page(() => import('./pages/MyCourses/MyCoursesPage'), ['learning']);
+const MyProfilePage = page(() => import('./pages/MyProfile/MyProfilePage'), ['learning']);
+const ResourcesPage = page(() => import('./pages/Resources/ResourcesPage'), ['learning']);
+const AchievementPage = page(() => import('./pages/Achievement/AchievementPage'), ['learning']);
+const CourseLayout = page(() => import('./pages/Course/CourseLayout'), ['course']);
+const FreeLessonsPage = page(() => import('./pages/FreeLessons/FreeLessonsPage'), ['course']);
 
 /** The route table of spec §2 for the pages that exist; guards wrap the protected ones. */
 export const routes: RouteObject[] = [
@@ -45,6 +51,49 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <TextPage page="privacy" /> },
       { path: '/denied', element: <DeniedPage /> },
       { path: '/404', element: <NotFoundPage /> },
+      {
+        path: '/MyCourses',
+        element: (
+          <RequireLogin>
+            <MyCoursesPage />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: '/MyProfile',
+        element: (
+          <RequireLogin>
+            <MyProfilePage />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: '/Resources',
+        element: (
+          <RequireLogin>
+            <ResourcesPage />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: '/achievement/:id/:course_id',
+        element: (
+          <RequireLogin>
+            <AchievementPage />
+          </RequireLogin>
+        ),
+      },
+      {
+        // /course/:id and /course/:id/post/:id2 in one layout, so its navigation and overlays stay while the
+        // learner moves on; the layout routes its own pages.
+        path: '/course/:id/*',
+        element: (
+          <RequireLogin>
+            <CourseLayout />
+          </RequireLogin>
+        ),
+      },
+      { path: '/FreeLessons/:category?', element: <FreeLessonsPage /> },
       {
         path: '/versions',
         element: (

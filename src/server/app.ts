@@ -4,11 +4,13 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import type { ErrorCode } from '../shared/errors';
 import { registerDispatcher, sendError } from './api/dispatcher';
 import { registry } from './api/registry';
 import type { Config } from './config';
 import type { Db } from './db';
 import { AppError } from './errors';
+import { registerMediaRoutes } from './files/media';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { createMailer, type Mailer } from './mail/outbox';
 
@@ -82,8 +84,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error);
-    if (error.statusCode && error.statusCode < 500) return sendError(reply, mapFrameworkError(error));
+    const mapped =
+      error instanceof AppError ? error : error.statusCode && error.statusCode < 500 ? mapFrameworkError(error) : null;
+    if (mapped) {
+      // An upload route names its own answer to a body too large: the file is what is too large.
+      const tooLarge = (request.routeOptions.config as { tooLarge?: ErrorCode }).tooLarge;
+      if (mapped.code === 'PAYLOAD_TOO_LARGE' && tooLarge) {
+        return sendError(reply, new AppError(tooLarge, 'File size too large, filesize limit 2MB!'));
+      }
+      return sendError(reply, mapped);
+    }
     // The multipart reader (busboy) fails with plain errors that carry no HTTP status on a body that is not
     // what its content type says (no boundary, cut short): the request's fault on any route, a 400.
     if (error.statusCode === undefined && !handled.has(request)) {
@@ -100,21 +110,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.get('/health', async () => ({ status: 'OK' }));
 
   registerDispatcher(fastify, { db, config, mailer, registry, checkAnswers: options.checkAnswers ?? false });
+  registerMediaRoutes(fastify, { db, config });
 
   const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));
-  if (hasClient) {
-    await fastify.register(fastifyStatic, {
-      root: config.clientDir,
-      wildcard: true,
-      index: false,
-      // The build writes .br and .gz copies of its text files (vite.config.ts); sent as the browser accepts.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  // Registered without a client too: media are sent with its `sendFile`, which answers Range requests.
+  await fastify.register(fastifyStatic, {
+    root: hasClient ? config.clientDir : config.dataDir,
+    serve: hasClient,
+    wildcard: true,
+    index: false,
+    // The build writes .br and .gz copies of its text files (vite.config.ts); sent as the browser accepts.
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 
   // The static plugin refuses directories, and `/` is the sign-in page of the client.
   if (hasClient)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/server/db';
 import { createNews, createSite, createUser, signInAs } from '../factories';
+import { createCourse, grantAccess, question } from '../factories/courses';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -74,5 +75,32 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
       server.call('news.php', 'get_latest_news', { user_id: null }, { site: site.name }),
     );
     expect(statements).toHaveLength(1);
+  });
+
+  it('get_course of a course with many parts: a fixed number of statements, whatever its size', async () => {
+    const parts = Array.from({ length: 40 }, () => ({
+      blocks: [
+        { type: 'Text' as const, content: { html: '<p>Text</p>' } },
+        { type: 'Quiz' as const, content: { intro: '', questions: [question('q')] } },
+      ],
+    }));
+    const small = await createCourse(server, { site, parts: parts.slice(0, 2), achievements: [5] });
+    const large = await createCourse(server, { site, parts, achievements: [5, 10, 20] });
+    for (const course of [small, large]) await grantAccess(server, { site, course, user: student });
+    const counts = [];
+    for (const course of [small, large]) {
+      const statements = await statementsOf(() =>
+        server.call(
+          'course.php',
+          'get_course',
+          { UserId: student.id, CourseId: course.id },
+          { site: site.name, token: student.token },
+        ),
+      );
+      counts.push(statements.length);
+    }
+    // The session; the course and the learner's access; then parts, blocks, her part progress, rewards, course
+    // progress, certificate, quiz results, coaches and achievements, each one statement for the whole course.
+    expect(counts).toEqual([12, 12]);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { now } from '../../src/server/db';
 import { createNews, createSite, createUser, signInAs, TEST_PASSWORD } from '../factories';
+import { createCourse, createMedia, grantAccess } from '../factories/courses';
 import { testDialects } from '../support/databases';
 import { snapshotRows } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
@@ -182,6 +183,33 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
       await server.db
         .insertInto('news_interactions')
         .values({ site_id: victim.id, news_id: interaction.id, user_id: student.id, created_at: at, updated_at: at })
+        .execute();
+      // A course of the victim's, free parts and all, with a medium, an achievement, a resource and progress.
+      const media = await createMedia(server, { site: victim });
+      const course = await createCourse(server, {
+        site: victim,
+        name: `Course ${marker}`,
+        category: `Category ${marker}`,
+        parts: [
+          { name: `Free ${marker}`, free: true, blocks: [{ type: 'Text', content: { html: `<p>${marker}</p>` } }] },
+          { name: `Part ${marker}`, blocks: [{ type: 'File', content: { mediaId: media.id } }] },
+        ],
+        achievements: [5],
+      });
+      await grantAccess(server, { site: victim, course, user: student });
+      await server.db
+        .insertInto('resources')
+        .values({
+          site_id: victim.id,
+          course_id: null,
+          title: `Resource ${marker}`,
+          description: marker,
+          url: 'https://example.org/',
+          media_file_id: null,
+          sort_id: 1,
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
       // The attacker's own site has rows of its own, so its answers are not empty by accident.
       await createNews(server, { site: attacker, title: 'Attacker news' });

@@ -9,13 +9,14 @@ import classes from './AppLayout.module.css';
 import { CookieBanner } from './CookieBanner';
 import { loadNavDrawer } from './deferred';
 import { Footer } from './Footer';
-import { NewsBanner } from './NewsBanner';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 import { TopBar } from './TopBar';
-import { VersionCheck } from './VersionCheck';
 
 const NavDrawer = lazy(loadNavDrawer);
+// Notices drawn only when there is something to say (a news item, a new build): their chunks load beside the page.
+const NewsBanner = lazy(() => import('./NewsBanner').then((m) => ({ default: m.NewsBanner })));
+const VersionCheck = lazy(() => import('./VersionCheck').then((m) => ({ default: m.VersionCheck })));
 
 /** Stays fixed while the page scrolls; a scroll lock (the drawer's) shifts it like the page, by this class. */
 const SCROLL_LOCK_SHIFTS = 'right-scroll-bar-position';
@@ -46,7 +47,9 @@ export function AppLayout() {
           </Suspense>
         )}
         <main id="main" tabIndex={-1} className={classes.main}>
-          <NewsBanner />
+          <Suspense fallback={null}>
+            <NewsBanner />
+          </Suspense>
           <div className={classes.page}>
             <PageErrorBoundary path={pathname}>
               <Suspense
@@ -63,7 +66,9 @@ export function AppLayout() {
           <Footer />
         </main>
         <CookieBanner />
-        <VersionCheck />
+        <Suspense fallback={null}>
+          <VersionCheck />
+        </Suspense>
         <ScrollManager />
       </EditModeProvider>
     </SessionProvider>

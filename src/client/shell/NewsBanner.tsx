@@ -58,7 +58,7 @@ export function NewsBanner() {
         <Group gap={4} wrap="nowrap">
           <Button
             size="compact-sm"
-            variant="subtle"
+            variant="default"
             onPointerEnter={fetchDetails}
             onFocus={fetchDetails}
             onClick={() => {

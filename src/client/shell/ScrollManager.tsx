@@ -1,9 +1,22 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** On navigation: to the top, or to the hash anchor offset by the fixed header (spec §2). */
+/** How many locations the frame has drawn since the app started. */
+let drawn = 0;
+
+/**
+ * On navigation: to the top, or to the hash anchor offset by the fixed header (spec §2). It also marks on `<html>`
+ * which location the frame has drawn (`data-drawn="<count> <path><search>"`): router updates are transitions, so
+ * the previous page stays on screen until the next one is ready, and browser tests that move through the app wait
+ * for this mark rather than guess.
+ */
 export function ScrollManager() {
-  const { pathname, hash } = useLocation();
+  const location = useLocation();
+  const { pathname, hash } = location;
+  useEffect(() => {
+    drawn += 1;
+    document.documentElement.dataset.drawn = `${drawn} ${location.pathname}${location.search}`;
+  }, [location]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, a new page scrolls to its top
   useEffect(() => {
     if (!hash) {

@@ -1,32 +1,28 @@
-import { ActionIcon, Avatar, Badge, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLanguage, IconPencil, IconPencilOff } from '@tabler/icons-react';
+import { Burger, Button, Group, Text } from '@mantine/core';
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { type Language, supportedLanguages } from '../../shared/domain/language';
 import { adminMenu, mainMenu, visibleItems } from '../../shared/domain/menu';
 import { isStaffType, UserType } from '../../shared/domain/roles';
-import { useEditMode } from '../editMode';
 import { setLanguage } from '../i18n';
 import { useSession } from '../session';
 import { DeferredMenu } from './DeferredMenu';
 import { loadNavDrawer, preload } from './deferred';
 import { useMenuViewer } from './useMenuViewer';
 
-/** The avatar's ring marks staff: red for administrators, orange for coaches. */
-const ringColor = (userType: number) => (userType === UserType.admin ? 'red' : 'orange');
-
-/** Red for administrators, orange for coaches (spec §6), in shades whose text passes 4.5:1 contrast. */
-const badgeColors = (userType: number | null) =>
-  userType === UserType.admin ? { color: 'red.9', c: 'white' } : { color: 'orange.7', c: 'black' };
+// What only a signed-in user sees is a chunk of its own: the sign-in page, the first most visitors load, skips it.
+const loadUserControls = () => import('./UserControls');
+const UserControls = lazy(loadUserControls);
+const RoleBadge = lazy(() => loadUserControls().then((m) => ({ default: m.RoleBadge })));
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const viewer = useMenuViewer();
-  const editMode = useEditMode();
   const userType = session.user?.UserType ?? session.userType;
   const admin = visibleItems(adminMenu, viewer);
-  const initials = session.user ? `${session.user.FirstName[0] ?? ''}${session.user.LastName[0] ?? ''}` : '';
   const fetchDrawer = preload(loadNavDrawer);
 
   return (
@@ -44,9 +40,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           {t('appTitle')}
         </Text>
         {userType !== null && userType > UserType.student && (
-          <Badge {...badgeColors(userType)} variant="filled" data-testid="role-badge">
-            {session.user?.CompanyName ?? t(userType === UserType.admin ? 'roles.admin' : 'roles.coach')}
-          </Badge>
+          <Suspense fallback={null}>
+            <RoleBadge userType={userType} />
+          </Suspense>
         )}
       </Group>
 
@@ -78,49 +74,10 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
             onClick: () => setLanguage(language),
           }))}
         />
-        {userType === UserType.admin && (
-          // A native title rather than Mantine's Tooltip, whose positioning code would weigh on every first page.
-          <ActionIcon
-            variant={editMode.editing ? 'filled' : 'subtle'}
-            size="lg"
-            onClick={editMode.toggle}
-            aria-pressed={editMode.editing}
-            aria-label={t(editMode.editing ? 'pageEdit.on' : 'pageEdit.off')}
-            title={t(editMode.editing ? 'pageEdit.on' : 'pageEdit.off')}
-            data-testid="page-edit-toggle"
-          >
-            {editMode.editing ? <IconPencilOff size={20} aria-hidden /> : <IconPencil size={20} aria-hidden />}
-          </ActionIcon>
-        )}
-        {session.user && (
-          <Badge
-            variant="light"
-            size="lg"
-            aria-label={`${t('xpLabel')}: ${session.user.TotalXp}`}
-            data-testid="xp-total"
-          >
-            {t('xp', { count: session.user.TotalXp })}
-          </Badge>
-        )}
-        {session.user && (
-          <UnstyledButton
-            onClick={onOpenMenu}
-            onPointerEnter={fetchDrawer}
-            onFocus={fetchDrawer}
-            aria-label={t('menu.profile')}
-          >
-            <Avatar
-              radius="xl"
-              color="blue"
-              style={
-                userType !== null && userType > UserType.student
-                  ? { outline: `2px solid var(--mantine-color-${ringColor(userType)}-6)`, outlineOffset: 1 }
-                  : undefined
-              }
-            >
-              {initials}
-            </Avatar>
-          </UnstyledButton>
+        {userType !== null && (
+          <Suspense fallback={null}>
+            <UserControls userType={userType} onOpenMenu={onOpenMenu} />
+          </Suspense>
         )}
       </Group>
     </Group>

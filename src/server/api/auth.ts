@@ -1,6 +1,7 @@
 import { auth } from '../../shared/contract/auth';
 import { AppError } from '../errors';
 import { presentUser } from '../presenters/user';
+import { courseAccessFlag } from '../services/courseAccess';
 import { findSessionUser } from '../services/sessions';
 import { companyNameOf } from '../services/users';
 import { handlers } from './types';
@@ -11,8 +12,8 @@ export const authHandlers = handlers(auth, {
     const user =
       token === ctx.token ? ctx.user : token ? await findSessionUser(ctx.db, { siteId: ctx.site.id, token }) : null;
     if (!user) throw new AppError('UNAUTHORIZED', 'The session is missing, expired or revoked');
-    // Course access arrives with the learning capability; until then no course exists to open.
-    const courseAccess = data.access?.CourseId ? 0 : null;
+    const courseId = data.access?.CourseId;
+    const courseAccess = courseId ? await courseAccessFlag(ctx.db, { siteId: ctx.site.id, user, courseId }) : null;
     return {
       status: 'OK',
       data: presentUser(user, await companyNameOf(ctx.db, user)),

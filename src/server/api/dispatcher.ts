@@ -42,19 +42,35 @@ const fieldErrors = (error: z.ZodError) =>
   error.issues.map((i) => ({ field: ['data', ...i.path].join('.'), message: i.message }));
 
 /** Reads `req` and `data` from a JSON, urlencoded or multipart body; `data` may be a JSON string or an object. */
-function readEnvelope(body: unknown): { req: string | undefined; data: unknown } {
+function readEnvelope(body: unknown): { req: string | undefined; data: unknown; file?: null } {
   if (body === undefined || body === null || body === '') return { req: undefined, data: {} };
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError('INVALID_REQUEST', 'The body must carry the fields req and data');
   }
   const { req, data } = body as Record<string, unknown>;
   if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
+  return { req, data: readData(data) };
+}
+
+/** An upload's body: its text fields are the data, its `file` part the file (spec §7 `ajaxUpload.php`). */
+function readUpload(body: unknown): { req: string | undefined; data: unknown; file: Buffer | null } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('INVALID_REQUEST', 'Send the file as multipart form data');
+  }
+  const { req, file, ...fields } = body as Record<string, unknown>;
+  if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
+  if (file !== undefined && !Buffer.isBuffer(file)) throw new AppError('INVALID_REQUEST', 'file must be a file part');
+  const data = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'));
+  return { req, data, file: file ?? null };
+}
+
+function readData(data: unknown): unknown {
   // A multipart file part arrives as a Buffer, which a schema of an object would take for an empty object.
   if (Buffer.isBuffer(data)) throw new AppError('INVALID_REQUEST', 'data must be a text field, not a file');
-  if (typeof data !== 'string') return { req, data: data ?? {} };
-  if (data.trim() === '') return { req, data: {} };
+  if (typeof data !== 'string') return data ?? {};
+  if (data.trim() === '') return {};
   try {
-    return { req, data: JSON.parse(data) };
+    return JSON.parse(data);
   } catch {
     throw new AppError('INVALID_REQUEST', 'data is not valid JSON');
   }
@@ -111,12 +127,11 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 export function registerDispatcher(app: FastifyInstance, options: DispatcherOptions): void {
   const { db, config, mailer, registry, checkAnswers } = options;
 
-  app.post('/api/backend/*', async (request, reply) => {
-    const path = (request.params as { '*': string })['*'];
+  const handle = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const endpoint = endpointsByPath.get(path);
     if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);
 
-    const { req, data } = readEnvelope(request.body);
+    const { req, data, file = null } = endpoint.upload ? readUpload(request.body) : readEnvelope(request.body);
     const callName = req ?? endpoint.defaultCall;
     const definition: CallDef | undefined = callName ? endpoint.calls[callName] : undefined;
     if (!callName || !definition || !Object.hasOwn(endpoint.calls, callName)) {
@@ -154,10 +169,27 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       token,
       ip: request.ip,
       locale: /^sv\b/i.test(request.headers['accept-language'] ?? '') ? 'sv' : 'en',
+      file,
     };
     const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
     if (checkAnswers) definition.answer.parse(answer);
     return reply.header('cache-control', 'no-store').send(answer);
-  });
+  };
+
+  app.post('/api/backend/*', (request, reply) => handle(request, reply, (request.params as { '*': string })['*']));
+
+  // An upload endpoint gets routes of its own, so that its body may be as large as the file it takes.
+  for (const endpoint of Object.values(contract) as EndpointDef[]) {
+    if (!endpoint.upload) continue;
+    const bodyLimit = endpoint.upload.maxFileBytes + UPLOAD_FORM_OVERHEAD;
+    for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
+      app.post(`/api/backend/${path}`, { bodyLimit, config: { tooLarge: 'FILE_TOO_LARGE' } }, (request, reply) =>
+        handle(request, reply, path),
+      );
+    }
+  }
 }
+
+/** Room for an upload's form fields and part headers beside its file. */
+const UPLOAD_FORM_OVERHEAD = 64 * 1024;

@@ -20,6 +20,8 @@ export interface CallContext {
   ip: string;
   /** The locale the client asked for (`Accept-Language`), used for mails. */
   locale: 'en' | 'sv';
+  /** The `file` part of an upload endpoint's body, when one was sent. */
+  file: Buffer | null;
 }
 
 export type Handler<C extends CallDef> = (ctx: CallContext, data: ParsedCallData<C>) => Promise<CallAnswer<C>>;
@@ -32,4 +34,11 @@ export const handlers = <E extends EndpointDef>(_endpoint: E, h: NoInfer<Handler
 export function signedInUser(ctx: CallContext): UserRow {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Sign in first');
   return ctx.user;
+}
+
+/** The caller, when a user id in the data names her: the spec's calls carry it, and it must be her own. */
+export function callerNamed(ctx: CallContext, userId: number): UserRow {
+  const user = signedInUser(ctx);
+  if (user.id !== userId) throw new AppError('FORBIDDEN', 'The user id must be your own');
+  return user;
 }

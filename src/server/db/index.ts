@@ -15,12 +15,16 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001_foundation';
+import * as m0002 from './migrations/0002_learning';
+import * as m0003 from './migrations/0003_coaching';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_learning': m0002,
+  '0003_coaching': m0003,
 };
 
 export interface DatabaseOptions {
@@ -134,3 +138,11 @@ export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instance
 /** A timestamp inside an expression (CASE, COALESCE), where PostgreSQL cannot infer the parameter's type. */
 export const timestampExpression = (db: Db, iso: string): RawBuilder<string> =>
   isPostgres(db) ? sql<string>`cast(${iso} as timestamptz)` : sql<string>`${iso}`;
+
+/**
+ * Locks the rows a select reads until the transaction ends (PostgreSQL `FOR UPDATE`), so transactions that check
+ * and then write the same thing (a duplicate message) run one after the other. SQLite needs no lock: Kysely runs
+ * its transactions one at a time on the single connection of a process.
+ */
+export const lockedForUpdate = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q =>
+  isPostgres(db) ? query.forUpdate() : query;

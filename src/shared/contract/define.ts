@@ -15,6 +15,11 @@ export interface EndpointDef<C extends Record<string, CallDef> = Record<string, 
   calls: C;
   /** The call used when a request carries no `req` (the spec's content endpoints have none). */
   defaultCall?: keyof C & string;
+  /**
+   * A file upload (spec §7 `ajaxUpload.php`): a multipart body whose form fields are the data (no `data` JSON)
+   * and whose `file` part is the file, at most this many bytes.
+   */
+  upload?: { maxFileBytes: number };
 }
 
 export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A>): CallDef<D, A> => def;
@@ -22,7 +27,7 @@ export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A
 export const endpoint = <const F extends string, C extends Record<string, CallDef>>(
   file: F,
   calls: C,
-  options: { defaultCall?: keyof C & string } = {},
+  options: { defaultCall?: keyof C & string; upload?: { maxFileBytes: number } } = {},
 ): EndpointDef<C> & { file: F } => ({ file, calls, ...options });
 
 export type CallData<C> = C extends { data: infer D extends z.ZodType } ? z.input<D> : never;

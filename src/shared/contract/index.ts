@@ -1,10 +1,18 @@
+import { achievements } from './achievements';
 import { auth } from './auth';
+import { certificates } from './certificates';
 import { getContent, saveContent } from './content';
+import { course } from './course';
+import { courseAdmin } from './courseAdmin';
+import { courseProgress } from './courseProgress';
 import { login } from './login';
 import { news } from './news';
 import { passwordReset } from './password';
+import { profile } from './profile';
 import { register } from './register';
+import { resources } from './resources';
 import { site } from './site';
+import { upload } from './upload';
 
 /** Every endpoint file of the API, keyed by its path under /api/backend/. */
 export const contract = {
@@ -16,6 +24,14 @@ export const contract = {
   [getContent.file]: getContent,
   [saveContent.file]: saveContent,
   [site.file]: site,
+  [course.file]: course,
+  [courseAdmin.file]: courseAdmin,
+  [courseProgress.file]: courseProgress,
+  [achievements.file]: achievements,
+  [certificates.file]: certificates,
+  [profile.file]: profile,
+  [upload.file]: upload,
+  [resources.file]: resources,
 } as const;
 
 export type Contract = typeof contract;

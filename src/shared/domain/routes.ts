@@ -34,6 +34,13 @@ export const routeTable = {
   '/privacy': { access: open, sample: '/privacy' },
   '/denied': { access: open, sample: '/denied' },
   '/404': { access: open, sample: '/404' },
+  '/MyCourses': { access: { kind: 'login' }, sample: '/MyCourses' },
+  '/MyProfile': { access: { kind: 'login' }, sample: '/MyProfile' },
+  '/Resources': { access: { kind: 'login' }, sample: '/Resources' },
+  '/achievement/:id/:course_id': { access: { kind: 'login' }, sample: '/achievement/1/1' },
+  '/course/:id': { access: { kind: 'login' }, sample: '/course/1' },
+  '/course/:id/post/:id2': { access: { kind: 'login' }, sample: '/course/1/post/1' },
+  '/FreeLessons/:category?': { access: open, sample: '/FreeLessons' },
   '/versions': { access: { kind: 'admin', types: [UserType.admin] }, sample: '/versions' },
 } as const satisfies Record<string, RouteInfo>;
 

@@ -1,17 +1,16 @@
 import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client';
 import { useSite } from '../../api/site';
 import { useSession } from '../../session';
 import { AuthLayout } from './AuthLayout';
+import { useEmailRule } from './emailRule';
 import { ErrorAlert } from './fields';
 import { PasswordField } from './PasswordField';
 import { signInTarget } from './safeRedirect';
 import { useErrorText } from './useErrorText';
-import { useAuthRules } from './validation';
 
 // Needed only after a NOT_VERIFIED answer, so the first page most visitors load stays small.
 const ResendVerification = lazy(() => import('./ResendVerification').then((m) => ({ default: m.ResendVerification })));
@@ -29,23 +28,26 @@ export default function LoginPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const site = useSite();
-  const rules = useAuthRules();
+  const emailRule = useEmailRule();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<SignInFailure | null>(null);
 
   const target = signInTarget(params.get('triedUrl'));
   const signOut = useSignOutOnce();
 
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: rules.email,
-      password: (value: string) => (value ? null : t('validation.passwordRequired')),
-    },
-  });
+  // Two fields need no form library: the sign-in page is the first most visitors load, and stays small.
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [submitting, setSubmitting] = useState(false);
 
-  const signIn = form.onSubmit(async ({ email, password }) => {
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { email: emailRule(email), password: password ? null : t('validation.passwordRequired') };
+    setErrors(found);
+    if (found.email || found.password || submitting) return;
     setFailure(null);
+    setSubmitting(true);
     try {
       const answer = await call('login.php', 'sign_in', { email: email.trim(), password });
       // With the token stored, the render below sends the user on to the target.
@@ -53,9 +55,11 @@ export default function LoginPage() {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
       setFailure({ code, text: errorText(error), email: email.trim() });
-      form.setFieldValue('password', '');
+      setPassword('');
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   if (signOut.requested || signOut.pending) {
     return (
@@ -110,10 +114,23 @@ export default function LoginPage() {
               type="email"
               autoComplete="username"
               required
-              {...form.getInputProps('email')}
+              value={email}
+              error={errors.email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                setErrors((shown) => ({ ...shown, email: null }));
+              }}
             />
-            <PasswordField label={t('fields.password')} {...form.getInputProps('password')} />
-            <Button type="submit" fullWidth loading={form.submitting}>
+            <PasswordField
+              label={t('fields.password')}
+              value={password}
+              error={errors.password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setErrors((shown) => ({ ...shown, password: null }));
+              }}
+            />
+            <Button type="submit" fullWidth loading={submitting}>
               {t('login.submit')}
             </Button>
           </Stack>

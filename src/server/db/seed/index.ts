@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { hashPassword } from '../../services/passwords';
 import { type Db, now } from '..';
+import { seedDemoCourses } from './courses';
 import { demoNews } from './news';
 
 export const DEMO_ACCOUNTS = [
@@ -79,6 +80,21 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
         .values({ site_id: siteId, ...item, published_at: publishedAt, created_at: at, updated_at: at })
         .execute();
     }
+    const idOf = async (email: string) =>
+      (
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where('site_id', '=', siteId)
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).id;
+    await seedDemoCourses(trx, {
+      config,
+      siteId,
+      studentId: await idOf('student@demo.local'),
+      coachId: await idOf('coach@demo.local'),
+    });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

@@ -22,6 +22,13 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   CODE_NOT_FOUND: 'Code not found.',
   COOLDOWN: 'Please wait {{seconds}} seconds before trying again.',
   PAYLOAD_TOO_LARGE: 'The data is too large.',
+  NO_COURSE_ACCESS: 'No access to this course.',
+  NOT_COMPLETABLE: 'This page is completed in another way.',
+  REWARD_NOT_AVAILABLE: 'Something went wrong...',
+  FILE_TOO_LARGE: 'File size too large, filesize limit 2MB!',
+  UNSUPPORTED_FILE: 'This file type is not supported. Choose a JPEG, PNG, WebP or GIF image.',
+  EMPTY_MESSAGE: 'Please enter a message!',
+  INVALID_STATE: 'This cannot be done in the current state. Reload and try again.',
   SERVER_ERROR: 'Server error, please try again later.',
   NETWORK: 'Error loading data from backend, please try again later.',
 };

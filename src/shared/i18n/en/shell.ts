@@ -4,6 +4,10 @@ export const shell = {
   menu: {
     home: 'Home',
     news: 'News',
+    myCourses: 'My courses',
+    myProfile: 'My profile',
+    resources: 'Resources',
+    freeLessons: 'Free lessons',
     faq: 'FAQ',
     signIn: 'Sign in',
     signUp: 'Sign up',

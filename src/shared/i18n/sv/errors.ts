@@ -21,6 +21,13 @@ export const errors: typeof en = {
   CODE_NOT_FOUND: 'Koden hittades inte.',
   COOLDOWN: 'Vänta {{seconds}} sekunder innan du försöker igen.',
   PAYLOAD_TOO_LARGE: 'Datan är för stor.',
+  NO_COURSE_ACCESS: 'Ingen åtkomst till den här kursen.',
+  NOT_COMPLETABLE: 'Den här sidan slutförs på ett annat sätt.',
+  REWARD_NOT_AVAILABLE: 'Något gick fel...',
+  FILE_TOO_LARGE: 'Filen är för stor, maxstorlek 2MB!',
+  UNSUPPORTED_FILE: 'Filtypen stöds inte. Välj en JPEG-, PNG-, WebP- eller GIF-bild.',
+  EMPTY_MESSAGE: 'Skriv ett meddelande!',
+  INVALID_STATE: 'Det går inte i nuvarande läge. Ladda om och försök igen.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   NETWORK: 'Fel vid hämtning av data, försök igen senare.',
 };

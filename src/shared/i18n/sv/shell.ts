@@ -7,6 +7,10 @@ export const shell: Translation<typeof en> = {
   menu: {
     home: 'Hem',
     news: 'Nyheter',
+    myCourses: 'Mina kurser',
+    myProfile: 'Min profil',
+    resources: 'Resurser',
+    freeLessons: 'Gratislektioner',
     faq: 'Vanliga frågor',
     signIn: 'Logga in',
     signUp: 'Bli medlem',

@@ -1,0 +1,32 @@
+import {
+  IconBook,
+  IconChecklist,
+  IconDownload,
+  IconFileText,
+  IconFlag,
+  IconGift,
+  IconHome,
+  IconPlayerPlay,
+  type IconProps,
+  IconQuestionMark,
+  IconStar,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+/** The icons a part may name (its `Icon`, a Post block's `PostIcon`); an unknown name gets a page. */
+const icons: Record<string, ComponentType<IconProps>> = {
+  home: IconHome,
+  book: IconBook,
+  video: IconPlayerPlay,
+  quiz: IconQuestionMark,
+  test: IconChecklist,
+  download: IconDownload,
+  flag: IconFlag,
+  star: IconStar,
+  gift: IconGift,
+};
+
+export function PartIcon({ name, size = 18 }: { name: string | null; size?: number }) {
+  const Icon = (name && icons[name]) || IconFileText;
+  return <Icon size={size} aria-hidden />;
+}

@@ -1,0 +1,21 @@
+import { courseAdmin } from '../../shared/contract/courseAdmin';
+import { grantCourseAccess, revokeCourseAccess } from '../services/courseAccess';
+import { handlers, signedInUser } from './types';
+
+export const courseAdminHandlers = handlers(courseAdmin, {
+  async grant_course_access(ctx, data) {
+    await grantCourseAccess(ctx.db, {
+      siteId: ctx.site.id,
+      courseId: data.CourseId,
+      userId: data.UserId,
+      source: 'staff',
+      grantedBy: signedInUser(ctx).id,
+      expiresAt: data.ExpiresAt ? new Date(data.ExpiresAt).toISOString() : null,
+    });
+    return { status: 'OK' };
+  },
+  async revoke_course_access(ctx, data) {
+    await revokeCourseAccess(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, userId: data.UserId });
+    return { status: 'OK' };
+  },
+});

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite, createUser, signInAs } from '../factories';
+import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
+import { testDialects } from '../support/databases';
+import { startTestServer, type TestServer } from '../support/server';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('course.php on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  async function signedIn(site: { id: number; name: string }, role: 'student' | 'coach' | 'admin' = 'student') {
+    const user = await createUser(server, { site, role });
+    return { ...user, token: await signInAs(server, site, user) };
+  }
+
+  const getCourse = (site: { name: string }, user: { id: number; token: string }, courseId: number) =>
+    server.call(
+      'course.php',
+      'get_course',
+      { UserId: user.id, CourseId: courseId, UserType: 1 },
+      { site: site.name, token: user.token },
+    );
+
+  /** A course with one part of every visibility, a quiz and a mentor-only block. */
+  async function mixedCourse(site: { id: number }) {
+    return createCourse(server, {
+      site,
+      parts: [
+        {
+          name: 'Open',
+          blocks: [
+            { type: 'Text', content: { html: '<p>Hello</p>' } },
+            { type: 'Quiz', content: { intro: '', questions: [question('q1', 3)] } },
+            { type: 'Text', mentorOnly: true, content: { html: '<p>For coaches</p>' } },
+            { type: 'Post', post: 1 },
+            { type: 'Post', post: 2 },
+          ],
+        },
+        { name: 'Episode' },
+        { name: 'Draft', published: false },
+        { name: 'Mentors', mentorOnly: true },
+        { name: 'Later', publishInDays: 3 },
+        { name: 'Earlier', publishInDays: -1 },
+      ],
+    });
+  }
+
+  it('a learner receives only published, due, non-mentor parts and blocks, and no answers', async () => {
+    const site = await createSite(server);
+    const course = await mixedCourse(site);
+    const student = await signedIn(site);
+    await grantAccess(server, { site, course, user: student });
+
+    const { httpStatus, body } = await getCourse(site, student, course.id);
+    expect(httpStatus).toBe(200);
+    const [data] = body.data;
+    expect(data.CourseParts.map((p: { Name: string }) => p.Name)).toEqual(['Open', 'Episode', 'Earlier']);
+    const open = data.CourseParts[0];
+    expect(open.Blocks.map((b: { BlockType: string }) => b.BlockType)).toEqual(['Text', 'Quiz', 'Post']);
+    // The Post block to the draft is gone with the draft; the one to the episode carries its name.
+    expect(open.Blocks[2]).toMatchObject({ BlockType: 'Post', PostId: course.partIds[1], PostName: 'Episode' });
+    const quiz = open.Blocks[1].Content;
+    expect(quiz.questions[0].options).toHaveLength(3);
+    expect(quiz.questions[0]).not.toHaveProperty('correct');
+    expect(JSON.stringify(body)).not.toContain('For coaches');
+    expect(data).toMatchObject({ progress_percent: 0, CourseProgressEvent: 1, XpPerReward: 5, Certificate: null });
+  });
+
+  it('staff receive every part and block, marked, with the answers', async () => {
+    const site = await createSite(server);
+    const course = await mixedCourse(site);
+    for (const role of ['coach', 'admin'] as const) {
+      const staff = await signedIn(site, role);
+      const { body } = await getCourse(site, staff, course.id);
+      const parts = body.data[0].CourseParts;
+      expect(parts.map((p: { Name: string }) => p.Name)).toEqual([
+        'Open',
+        'Episode',
+        'Draft',
+        'Mentors',
+        'Later',
+        'Earlier',
+      ]);
+      expect(parts[2].Published).toBe(false);
+      expect(parts[3].MentorOnly).toBe(true);
+      expect(parts[4].PublishDate).not.toBeNull();
+      expect(parts[0].Blocks).toHaveLength(5);
+      expect(parts[0].Blocks[1].Content.questions[0].correct).toEqual(['q1-0']);
+    }
+  });
+
+  it('without access a learner is refused; another site, another user id and no session too', async () => {
+    const site = await createSite(server);
+    const other = await createSite(server);
+    const course = await createCourse(server, { site });
+    const elsewhere = await createCourse(server, { site: other });
+    const student = await signedIn(site);
+
+    const refused = await getCourse(site, student, course.id);
+    expect(refused.httpStatus).toBe(403);
+    expect(refused.body).toMatchObject({ status: 'ERROR', error_code: 'NO_COURSE_ACCESS' });
+
+    // Staff of another site do not see this site's course, nor its existence.
+    const foreignAdmin = await signedIn(other, 'admin');
+    expect((await getCourse(other, foreignAdmin, course.id)).body.error_code).toBe('NOT_FOUND');
+    expect((await getCourse(site, student, elsewhere.id)).body.error_code).toBe('NOT_FOUND');
+
+    await grantAccess(server, { site, course, user: student });
+    const classmate = await signedIn(site);
+    const asOther = await server.call(
+      'course.php',
+      'get_course',
+      { UserId: classmate.id, CourseId: course.id },
+      { site: site.name, token: student.token },
+    );
+    expect(asOther.httpStatus).toBe(403);
+    const anonymous = await server.call(
+      'course.php',
+      'get_course',
+      { UserId: student.id, CourseId: course.id },
+      { site: site.name },
+    );
+    expect(anonymous.body.status).toBe('UNAUTHORIZED');
+  });
+
+  it('auth_user answers CourseAccess 1 or 0, and expired or unpublished access is 0', async () => {
+    const site = await createSite(server);
+    const open = await createCourse(server, { site });
+    const expired = await createCourse(server, { site });
+    const hidden = await createCourse(server, { site, published: false });
+    const closed = await createCourse(server, { site });
+    const student = await signedIn(site);
+    await grantAccess(server, { site, course: open, user: student });
+    await grantAccess(server, { site, course: expired, user: student, expiresAt: new Date(Date.now() - 60_000) });
+    await grantAccess(server, { site, course: hidden, user: student });
+
+    const accessTo = async (courseId: number) =>
+      (
+        await server.call(
+          'auth.php',
+          'auth_user',
+          { access: { CourseId: courseId } },
+          { site: site.name, token: student.token },
+        )
+      ).body.CourseAccess;
+    expect(await accessTo(open.id)).toBe(1);
+    expect(await accessTo(expired.id)).toBe(0);
+    expect(await accessTo(hidden.id)).toBe(0);
+    expect(await accessTo(closed.id)).toBe(0);
+    expect(await accessTo(999_999)).toBe(0);
+    const coach = await signedIn(site, 'coach');
+    const staffAccess = await server.call(
+      'auth.php',
+      'auth_user',
+      { access: { CourseId: closed.id } },
+      { site: site.name, token: coach.token },
+    );
+    expect(staffAccess.body.CourseAccess).toBe(1);
+  });
+
+  it('get_my_courses lists the courses a learner may open with progress and status', async () => {
+    const site = await createSite(server);
+    const fresh = await createCourse(server, { site, name: 'Fresh', parts: [{}, {}] });
+    const started = await createCourse(server, { site, name: 'Started', parts: [{}, {}] });
+    const done = await createCourse(server, { site, name: 'Done', parts: [{}] });
+    await createCourse(server, { site, name: 'Not mine' });
+    const student = await signedIn(site);
+    for (const course of [fresh, started, done]) await grantAccess(server, { site, course, user: student });
+    const play = (course: { id: number; partIds: number[] }) =>
+      server.call(
+        'course_progress.php',
+        'updateCourseProgressVideoPlay',
+        { UserId: student.id, CourseId: course.id, CoursePartId: course.partIds[0] },
+        { site: site.name, token: student.token },
+      );
+    await play(started);
+    await play(done);
+
+    const { body } = await server.call(
+      'course.php',
+      'get_my_courses',
+      { UserId: student.id },
+      { site: site.name, token: student.token },
+    );
+    expect(
+      body.data.map((c: { Name: string; Status: string; progress_percent: number }) => [
+        c.Name,
+        c.Status,
+        c.progress_percent,
+      ]),
+    ).toEqual([
+      ['Fresh', 'not_started', 0],
+      ['Started', 'in_progress', 50],
+      ['Done', 'completed', 100],
+    ]);
+    const coach = await signedIn(site, 'coach');
+    const all = await server.call(
+      'course.php',
+      'get_my_courses',
+      { UserId: coach.id },
+      { site: site.name, token: coach.token },
+    );
+    expect(all.body.data).toHaveLength(4);
+  });
+
+  it('free lessons are open to everyone, only free parts of published courses, by category', async () => {
+    const site = await createSite(server);
+    const course = await createCourse(server, {
+      site,
+      category: 'Guitar',
+      parts: [
+        { name: 'Free one', free: true, blocks: [{ type: 'Text', content: { html: '<p>Free text</p>' } }] },
+        { name: 'Paid one' },
+        { name: 'Free draft', free: true, published: false },
+      ],
+    });
+    await createCourse(server, { site, category: 'Piano', parts: [{ name: 'Free piano', free: true }] });
+    await createCourse(server, { site, published: false, parts: [{ name: 'Free hidden', free: true }] });
+
+    const all = await server.call('course.php', 'get_free_lessons', {}, { site: site.name });
+    expect(all.body.data.map((l: { Name: string }) => l.Name)).toEqual(['Free one', 'Free piano']);
+    expect(all.body.categories).toEqual(['Guitar', 'Piano']);
+    const guitar = await server.call('course.php', 'get_free_lessons', { category: 'guitar' }, { site: site.name });
+    expect(guitar.body.data.map((l: { Name: string }) => l.Name)).toEqual(['Free one']);
+
+    const lesson = await server.call(
+      'course.php',
+      'get_free_lesson',
+      { CourseId: course.id, PartId: course.partIds[0] },
+      { site: site.name },
+    );
+    expect(lesson.body.data.Part.Blocks[0].Content.html).toBe('<p>Free text</p>');
+    for (const partId of [course.partIds[1], course.partIds[2]]) {
+      const refused = await server.call(
+        'course.php',
+        'get_free_lesson',
+        { CourseId: course.id, PartId: partId },
+        { site: site.name },
+      );
+      expect(refused.body.error_code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('course media are served by signed links that answer Range requests, and refuse tampering', async () => {
+    const site = await createSite(server);
+    const media = await createMedia(server, { site, kind: 'video', mimeType: 'video/webm' });
+    const course = await createCourse(server, {
+      site,
+      parts: [{ blocks: [{ type: 'Video', content: { mediaId: media.id, durationSeconds: 3 } }] }],
+    });
+    const student = await signedIn(site);
+    await grantAccess(server, { site, course, user: student });
+    const { body } = await getCourse(site, student, course.id);
+    const url: string = body.data[0].CourseParts[0].Blocks[0].Content.url;
+    expect(url).toMatch(/^\/media\/\d+\?e=\d+&s=/);
+
+    const whole = await fetch(`${server.url}${url}`);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(media.bytes);
+    const range = await fetch(`${server.url}${url}`, { headers: { range: 'bytes=10-19' } });
+    expect(range.status).toBe(206);
+    expect(await range.text()).toBe('0123456789');
+
+    const tampered = url.replace(/s=(.)/, (_, c: string) => `s=${c === 'A' ? 'B' : 'A'}`);
+    expect((await fetch(`${server.url}${tampered}`)).status).toBe(403);
+    const otherFile = url.replace(/^\/media\/\d+/, `/media/${media.id + 1000}`);
+    expect((await fetch(`${server.url}${otherFile}`)).status).toBe(404);
+    const expired = url.replace(/e=\d+/, 'e=1000');
+    expect((await fetch(`${server.url}${expired}`)).status).toBe(403);
+  });
+
+  it('staff grant and revoke access; a learner may not', async () => {
+    const site = await createSite(server);
+    const course = await createCourse(server, { site });
+    const student = await signedIn(site);
+    const coach = await signedIn(site, 'coach');
+    const grant = (token: string) =>
+      server.call(
+        'course_admin.php',
+        'grant_course_access',
+        { CourseId: course.id, UserId: student.id },
+        { site: site.name, token },
+      );
+
+    expect((await grant(student.token)).httpStatus).toBe(403);
+    expect((await getCourse(site, student, course.id)).httpStatus).toBe(403);
+    expect((await grant(coach.token)).body.status).toBe('OK');
+    expect((await grant(coach.token)).body.status).toBe('OK');
+    expect((await getCourse(site, student, course.id)).httpStatus).toBe(200);
+    const revoke = await server.call(
+      'course_admin.php',
+      'revoke_course_access',
+      { CourseId: course.id, UserId: student.id },
+      { site: site.name, token: coach.token },
+    );
+    expect(revoke.body.status).toBe('OK');
+    expect((await getCourse(site, student, course.id)).httpStatus).toBe(403);
+
+    const other = await createSite(server);
+    const stranger = await createUser(server, { site: other });
+    const crossSite = await server.call(
+      'course_admin.php',
+      'grant_course_access',
+      { CourseId: course.id, UserId: stranger.id },
+      { site: site.name, token: coach.token },
+    );
+    expect(crossSite.body.error_code).toBe('NOT_FOUND');
+  });
+});

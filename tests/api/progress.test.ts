@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite, createUser, signInAs } from '../factories';
+import { createCourse, grantAccess, question } from '../factories/courses';
+import { testDialects } from '../support/databases';
+import { startTestServer, type TestServer } from '../support/server';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('course_progress.php and certificates on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  interface Learner {
+    id: number;
+    token: string;
+    site: { id: number; name: string };
+  }
+
+  async function learnerOf(course: { id: number }, site: { id: number; name: string }): Promise<Learner> {
+    const user = await createUser(server, { site });
+    await grantAccess(server, { site, course, user });
+    return { id: user.id, token: await signInAs(server, site, user), site };
+  }
+
+  const as = (learner: Learner) => ({ site: learner.site.name, token: learner.token });
+  const play = (learner: Learner, courseId: number, partId: number | undefined) =>
+    server.call(
+      'course_progress.php',
+      'updateCourseProgressVideoPlay',
+      { UserId: learner.id, CourseId: courseId, CoursePartId: partId },
+      as(learner),
+    );
+  const reward = (learner: Learner, courseId: number, partId: number | undefined) =>
+    server.call(
+      'course_progress.php',
+      'save_reward',
+      { user_id: learner.id, course_id: courseId, course_part_id: partId },
+      as(learner),
+    );
+  const totalXp = async (learner: Learner) =>
+    (await server.call('auth.php', 'auth_user', {}, as(learner))).body.data.TotalXp as number;
+
+  it('a reward box gives the course xp once, even when submitted many times at once', async () => {
+    const site = await createSite(server);
+    const course = await createCourse(server, { site, xpPerReward: 7, parts: [{}, {}], achievements: [7, 14, 100] });
+    const learner = await learnerOf(course, site);
+
+    const answers = await Promise.all(Array.from({ length: 6 }, () => reward(learner, course.id, course.partIds[0])));
+    expect(answers.every((a) => a.body.status === 'OK')).toBe(true);
+    expect(answers.map((a) => a.body.data[0].earned_xp).sort()).toEqual([0, 0, 0, 0, 0, 7]);
+    expect(new Set(answers.map((a) => a.body.data[0].reward_id)).size).toBe(1);
+    expect(await totalXp(learner)).toBe(7);
+    expect(answers.find((a) => a.body.data[0].earned_xp === 7)?.body.data[0].achievement).toMatchObject({
+      title: 'Reach 7 xp',
+      required_xp: 7,
+    });
+
+    const second = await reward(learner, course.id, course.partIds[1]);
+    expect(second.body.data[0]).toMatchObject({ TotalXp: 14, earned_xp: 7, achievement: { required_xp: 14 } });
+    const { body } = await server.call(
+      'course.php',
+      'get_course',
+      { UserId: learner.id, CourseId: course.id },
+      as(learner),
+    );
+    expect(body.data[0].CourseParts.map((p: { reward_id: number | null }) => p.reward_id !== null)).toEqual([
+      true,
+      true,
+    ]);
+    expect(body.data[0].CourseXp).toBe(14);
+    expect(body.data[0].Achievements.map((a: { earned: boolean }) => a.earned)).toEqual([true, true, false]);
+  });
+
+  it('no reward box where the course gives xp on progress, nor for a user who does not collect xp', async () => {
+    const site = await createSite(server);
+    const onProgress = await createCourse(server, { site, progressEvent: 2 });
+    const learner = await learnerOf(onProgress, site);
+    const refused = await reward(learner, onProgress.id, onProgress.partIds[0]);
+    expect(refused.httpStatus).toBe(409);
+    expect(refused.body.error_code).toBe('REWARD_NOT_AVAILABLE');
+
+    const boxes = await createCourse(server, { site });
+    const noXp = await learnerOf(boxes, site);
+    await server.db.updateTable('users').set({ collect_xp: 0 }).where('id', '=', noXp.id).execute();
+    expect((await reward(noXp, boxes.id, boxes.partIds[0])).body.error_code).toBe('REWARD_NOT_AVAILABLE');
+    expect(await totalXp(noXp)).toBe(0);
+  });
+
+  it('a video play adds progress once; on progress event 2 it gives xp once, even after a reset and replay', async () => {
+    const site = await createSite(server);
+    const course = await createCourse(server, {
+      site,
+      progressEvent: 2,
+      xpPerReward: 10,
+      parts: [{ criteria: 'video' }, { criteria: 'video' }, { criteria: 'visit' }, { criteria: 'none' }],
+      achievements: [10],
+    });
+    const learner = await learnerOf(course, site);
+
+    const first = await play(learner, course.id, course.partIds[0]);
+    expect(first.body).toMatchObject({
+      status: 'OK',
+      addedProgress: true,
+      total_xp: 10,
+      earned_xp: 10,
+      data: [{ progress_percent: 33, achievement: { required_xp: 10 }, certificate_generated: false }],
+    });
+    const replay = await play(learner, course.id, course.partIds[0]);
+    expect(replay.body).toMatchObject({
+      addedProgress: false,
+      earned_xp: 0,
+      total_xp: 10,
+      data: [{ progress_percent: 33, achievement: null }],
+    });
+
+    const reset = await server.call(
+      'course_progress.php',
+      'reset_episode_progress',
+      { UserId: learner.id, CourseId: course.id, PostId: course.partIds[0] },
+      as(learner),
+    );
+    expect(reset.body).toEqual({ status: 'OK', cp: { progress_percent: 0 } });
+    const { body } = await server.call(
+      'course.php',
+      'get_course',
+      { UserId: learner.id, CourseId: course.id },
+      as(learner),
+    );
+    expect(body.data[0].CourseParts[0].VideoPlay).toBe(0);
+    const again = await play(learner, course.id, course.partIds[0]);
+    expect(again.body).toMatchObject({
+      addedProgress: true,
+      earned_xp: 0,
+      total_xp: 10,
+      data: [{ progress_percent: 33 }],
+    });
+
+    // A part counted as `none` is not completed by playing it.
+    const notCounted = await play(learner, course.id, course.partIds[3]);
+    expect(notCounted.body.error_code).toBe('NOT_COMPLETABLE');
+  });
+
+  it('the certificate appears exactly at completion, with its expiry, and downloads as a PDF', async () => {
+    const site = await createSite(server);
+    const course = await createCourse(server, { site, name: 'Sound design', certificateMonths: 12, parts: [{}, {}] });
+    const learner = await learnerOf(course, site);
+    const certificates = async (who: Learner) =>
+      (await server.call('certificates.php', 'get_certificates', { UserId: who.id }, as(who))).body.data;
+
+    const half = await play(learner, course.id, course.partIds[0]);
+    expect(half.body.data[0]).toMatchObject({ progress_percent: 50, certificate_generated: false });
+    expect(await certificates(learner)).toEqual([]);
+
+    const before = Date.now();
+    const full = await play(learner, course.id, course.partIds[1]);
+    expect(full.body.data[0]).toMatchObject({ progress_percent: 100, certificate_generated: true });
+    const [certificate] = await certificates(learner);
+    expect(certificate).toMatchObject({ CourseId: course.id, CourseName: 'Sound design', Expired: false });
+    const issued = new Date(certificate.IssuedAt);
+    expect(issued.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const expires = new Date(certificate.ExpiresAt);
+    expect(
+      expires.getUTCFullYear() * 12 + expires.getUTCMonth() - (issued.getUTCFullYear() * 12 + issued.getUTCMonth()),
+    ).toBe(12);
+
+    // Resetting and completing again issues nothing new.
+    await server.call(
+      'course_progress.php',
+      'reset_episode_progress',
+      { UserId: learner.id, CourseId: course.id, PostId: course.partIds[1] },
+      as(learner),
+    );
+    const again = await play(learner, course.id, course.partIds[1]);
+    expect(again.body.data[0].certificate_generated).toBe(false);
+    expect(await certificates(learner)).toHaveLength(1);
+
+    const pdf = await server.call('certificates.php', 'download_certificate', { Id: certificate.Id }, as(learner));
+    const bytes = Buffer.from(pdf.body.data.pdfBase64, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.body.data.fileName).toBe('certificate-sound-design.pdf');
+
+    const classmate = await learnerOf(course, site);
+    const foreign = await server.call(
+      'certificates.php',
+      'download_certificate',
+      { Id: certificate.Id },
+      as(classmate),
+    );
+    expect(foreign.body.error_code).toBe('NOT_FOUND');
+    expect(
+      (await server.call('certificates.php', 'get_certificates', { UserId: learner.id }, as(classmate))).httpStatus,
+    ).toBe(403);
+  });
+
+  it('a course without certificates, or one that never expires, issues accordingly', async () => {
+    const site = await createSite(server);
+    const none = await createCourse(server, { site, certificate: false });
+    const forever = await createCourse(server, { site, certificateMonths: null });
+    const learner = await learnerOf(none, site);
+    await grantAccess(server, { site, course: forever, user: learner });
+    expect((await play(learner, none.id, none.partIds[0])).body.data[0].certificate_generated).toBe(false);
+    expect((await play(learner, forever.id, forever.partIds[0])).body.data[0].certificate_generated).toBe(true);
+    const { body } = await server.call('certificates.php', 'get_certificates', { UserId: learner.id }, as(learner));
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({ CourseId: forever.id, ExpiresAt: null, Expired: false });
+  });
+
+  it('quizzes and tests are checked on the server; a passed test completes its part, once', async () => {
+    const site = await createSite(server);
+    const questions = [question('a'), question('b'), question('c'), question('d')];
+    const course = await createCourse(server, {
+      site,
+      progressEvent: 2,
+      parts: [
+        { criteria: 'visit', blocks: [{ type: 'Quiz', content: { intro: '', questions: questions.slice(0, 2) } }] },
+        { criteria: 'test', blocks: [{ type: 'Test', content: { intro: '', questions, passPercent: 75 } }] },
+      ],
+    });
+    const learner = await learnerOf(course, site);
+    const submit = (partIndex: number, answers: Record<string, string[]>) =>
+      server.call(
+        'course_progress.php',
+        'submit_answers',
+        {
+          UserId: learner.id,
+          CourseId: course.id,
+          CoursePartId: course.partIds[partIndex],
+          BlockId: course.blockIds[partIndex]?.[0],
+          Answers: answers,
+        },
+        as(learner),
+      );
+
+    const quiz = await submit(0, { a: ['a-0'], b: ['b-1'] });
+    expect(quiz.body.data).toMatchObject({ score: 1, max_score: 2, passed: false, attempts: 1 });
+    expect(quiz.body.data.questions).toEqual([
+      { id: 'a', correct: true },
+      { id: 'b', correct: false },
+    ]);
+    expect(quiz.body.progress).toBeNull();
+
+    const failed = await submit(1, { a: ['a-0'], b: ['b-0'], c: ['c-1'], d: ['d-1'] });
+    expect(failed.body.data).toMatchObject({ score: 2, passed: false, attempts: 1 });
+    expect(failed.body.progress).toBeNull();
+    // A right option together with a wrong one is not a right answer.
+    const mixed = await submit(1, { a: ['a-0', 'a-1'], b: ['b-0'], c: ['c-0'], d: ['d-1'] });
+    expect(mixed.body.data).toMatchObject({ score: 2, passed: false, attempts: 2 });
+
+    const passed = await submit(1, { a: ['a-0'], b: ['b-0'], c: ['c-0'], d: ['d-1'] });
+    expect(passed.body.data).toMatchObject({ score: 3, passed: true, attempts: 3 });
+    expect(passed.body.progress).toMatchObject({ progress_percent: 50 });
+    expect(passed.body.earned_xp).toBe(5);
+    const resubmitted = await submit(1, { a: ['a-0'], b: ['b-0'], c: ['c-0'], d: ['d-0'] });
+    expect(resubmitted.body).toMatchObject({
+      earned_xp: 0,
+      data: { score: 4, attempts: 4 },
+      progress: { progress_percent: 50 },
+    });
+
+    // The stored result comes back with the course, still without the answers.
+    const { body } = await server.call(
+      'course.php',
+      'get_course',
+      { UserId: learner.id, CourseId: course.id },
+      as(learner),
+    );
+    const test = body.data[0].CourseParts[1].Blocks[0].Content;
+    expect(test.result).toMatchObject({ score: 4, passed: true, attempts: 4 });
+    expect(test.questions[0]).not.toHaveProperty('correct');
+
+    // A test part is not completed by playing it, and a block of another part is not this part's.
+    expect((await play(learner, course.id, course.partIds[1])).body.error_code).toBe('NOT_COMPLETABLE');
+    const wrongPart = await server.call(
+      'course_progress.php',
+      'submit_answers',
+      {
+        UserId: learner.id,
+        CourseId: course.id,
+        CoursePartId: course.partIds[0],
+        BlockId: course.blockIds[1]?.[0],
+        Answers: {},
+      },
+      as(learner),
+    );
+    expect(wrongPart.body.error_code).toBe('NOT_FOUND');
+  });
+
+  it('nobody records progress in a course she cannot open, nor in another user’s name', async () => {
+    const site = await createSite(server);
+    const course = await createCourse(server, { site, parts: [{}, { published: false }] });
+    const learner = await learnerOf(course, site);
+    const outsider = await learnerOf(await createCourse(server, { site }), site);
+
+    expect((await play(outsider, course.id, course.partIds[0])).body.error_code).toBe('NO_COURSE_ACCESS');
+    expect((await reward(outsider, course.id, course.partIds[0])).body.error_code).toBe('NO_COURSE_ACCESS');
+    expect((await play(learner, course.id, course.partIds[1])).body.error_code).toBe('NOT_FOUND');
+    const impersonated = await server.call(
+      'course_progress.php',
+      'updateCourseProgressVideoPlay',
+      { UserId: outsider.id, CourseId: course.id, CoursePartId: course.partIds[0] },
+      as(learner),
+    );
+    expect(impersonated.httpStatus).toBe(403);
+    const progressRows = await server.db
+      .selectFrom('part_progress')
+      .select('id')
+      .where('site_id', '=', site.id)
+      .execute();
+    expect(progressRows).toEqual([]);
+  });
+});

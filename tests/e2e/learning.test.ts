@@ -1,0 +1,314 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  e2eAvailable,
+  expectAccessible,
+  gotoPage,
+  newContext,
+  signInViaApi,
+  useBrowser,
+} from './support/browser';
+import { demo } from './support/constants';
+
+const DEMO_COURSE_ID = 1;
+const TOO_LARGE_TEXT = 'File size too large, filesize limit 2MB!';
+
+/** Waits until the page's loaders have given way to its data. */
+async function settle(page: Page) {
+  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+const statusText = { completed: 'Completed', in_progress: 'In progress', not_started: 'Not started' } as const;
+
+describe.skipIf(!e2eAvailable)('learning pages', () => {
+  const browser = useBrowser();
+
+  it('My courses lists the demo course with its status, progress and the way in', async () => {
+    const context = await newContext(browser());
+    const { token, userId } = await signInViaApi(context, demo.student);
+    const expected = (await apiCall('course.php', 'get_my_courses', { UserId: userId }, token)).data.find(
+      (c: { Id: number }) => c.Id === DEMO_COURSE_ID,
+    );
+    expect(expected).toBeDefined();
+    const page = await context.newPage();
+    await gotoPage(page, '/MyCourses');
+    await settle(page);
+    const card = page.getByTestId('course-card').filter({ hasText: expected.Name });
+    await card.waitFor();
+    expect(await card.getByTestId('course-status').textContent()).toBe(
+      statusText[expected.Status as keyof typeof statusText],
+    );
+    expect(await card.getByText(`${expected.progress_percent}% complete`).count()).toBe(1);
+    const progress = card.getByRole('progressbar', { name: `Progress in ${expected.Name}` });
+    expect(await progress.getAttribute('aria-valuenow')).toBe(String(expected.progress_percent));
+    const way = card.getByRole('link', { name: new RegExp(`^(Start|Continue|Open course): ${expected.Name}$`) });
+    expect(await way.getAttribute('href')).toBe(`/course/${DEMO_COURSE_ID}`);
+    await context.close();
+  });
+
+  it('an achievement shows its required xp and what is still needed, with the way back to its course', async () => {
+    const context = await newContext(browser());
+    const { token } = await signInViaApi(context, demo.student);
+    const achievement = (await apiCall('achievements.php', 'get_achievement', { Id: 1, CourseId: 1 }, token)).data;
+    const page = await context.newPage();
+    await gotoPage(page, '/achievement/1/1');
+    await page.getByRole('heading', { level: 1, name: achievement.title }).waitFor();
+    expect(await page.getByTestId('required-xp').textContent()).toBe(
+      `Requires ${achievement.required_xp} xp in this course`,
+    );
+    const state = await page.getByTestId('achievement-state').textContent();
+    if (achievement.earned) expect(state).toMatch(/^Earned/);
+    else expect(state).toBe(`${Math.max(0, achievement.required_xp - achievement.CourseXp)} xp still needed`);
+    expect(await page.getByRole('link', { name: `Back to ${achievement.CourseName}` }).getAttribute('href')).toBe(
+      '/course/1',
+    );
+    await gotoPage(page, '/achievement/999/1');
+    await page.getByRole('heading', { level: 1, name: 'Achievement not found' }).waitFor();
+    await context.close();
+  });
+
+  it('saves a name change that the top bar shows, refuses an empty name and guards unsaved changes', async () => {
+    const context = await newContext(browser());
+    const { token, userId } = await signInViaApi(context, demo.student);
+    const before = (await apiCall('profile.php', 'get_profile', { UserId: userId }, token)).data;
+    try {
+      const page = await context.newPage();
+      await gotoPage(page, '/MyProfile');
+      const firstName = page.getByRole('textbox', { name: 'First name' });
+      await firstName.waitFor();
+      expect(await firstName.inputValue()).toBe(before.FirstName);
+
+      await firstName.fill('');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Please enter your first name.').waitFor();
+
+      await firstName.fill('Maja');
+      // A link away asks first; staying keeps the typed name.
+      await page.locator('footer').getByRole('link', { name: 'My courses' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+      await dialog.waitFor();
+      await expectAccessible(page, 'unsaved changes dialog');
+      await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(page.url()).toMatch(/\/MyProfile$/);
+      expect(await firstName.inputValue()).toBe('Maja');
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Your profile was saved.').waitFor();
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Your profile' }).textContent())
+        .toBe(`M${before.LastName[0]}`);
+      expect(await page.getByTestId('profile-name').textContent()).toBe(`Maja ${before.LastName}`);
+
+      // Saved, so leaving asks nothing.
+      await page.locator('footer').getByRole('link', { name: 'My courses' }).click();
+      await page.waitForURL('**/MyCourses');
+      // Leaving without saving drops the change.
+      await gotoPage(page, '/MyProfile');
+      await page.getByRole('textbox', { name: 'First name' }).fill('Discarded');
+      await page.locator('footer').getByRole('link', { name: 'My courses' }).click();
+      await page
+        .getByRole('dialog', { name: 'Unsaved changes' })
+        .getByRole('button', { name: 'Leave without saving' })
+        .click();
+      await page.waitForURL('**/MyCourses');
+      await gotoPage(page, '/MyProfile');
+      const saved = page.getByRole('textbox', { name: 'First name' });
+      await saved.waitFor();
+      expect(await saved.inputValue()).toBe('Maja');
+    } finally {
+      await apiCall(
+        'profile.php',
+        'update_profile',
+        { UserId: userId, FirstName: before.FirstName, LastName: before.LastName, CollectXp: before.CollectXp },
+        token,
+      );
+      await context.close();
+    }
+  });
+
+  it('says "Profile update failed" with the server error when saving fails', async () => {
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.student);
+    const page = await context.newPage();
+    await page.route('**/api/backend/profile.php', (route) =>
+      route.request().postData()?.includes('update_profile')
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"status":"ERROR","error_code":"SERVER_ERROR"}',
+          })
+        : route.continue(),
+    );
+    await gotoPage(page, '/MyProfile');
+    const firstName = page.getByRole('textbox', { name: 'First name' });
+    await firstName.fill(`${await firstName.inputValue()}x`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Profile update failed' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Server error, please try again later.');
+    // Still unsaved: the change stays in the form.
+    await page.getByTestId('unsaved-badge').waitFor();
+    await context.close();
+  });
+
+  it('refuses a photo over 2 MB with the spec text, and shows a small PNG once uploaded', async () => {
+    const context = await newContext(browser());
+    const { token, userId } = await signInViaApi(context, demo.student);
+    const page = await context.newPage();
+    await gotoPage(page, '/MyProfile');
+    await settle(page);
+    const input = page.locator('main input[type="file"]');
+
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/ajaxUpload.php')) uploads.push(request.url());
+    });
+    await input.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1),
+    });
+    await expect.poll(() => page.getByTestId('photo-error').textContent()).toBe(TOO_LARGE_TEXT);
+    expect(uploads, 'a photo over 2 MB is refused before it is sent').toEqual([]);
+
+    const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#2a6fdb' } })
+      .png()
+      .toBuffer();
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Your profile photo was updated.').waitFor();
+    expect(await page.getByTestId('photo-error').isVisible()).toBe(false);
+    const profile = (await apiCall('profile.php', 'get_profile', { UserId: userId }, token)).data;
+    expect(profile.UserFileId).toEqual(expect.any(Number));
+    const photo = page.getByRole('img', { name: 'Your profile photo' });
+    await expect.poll(() => photo.getAttribute('src')).toBe(`/media/avatar/${profile.UserFileId}`);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await context.close();
+  });
+
+  it('downloads a certificate as a PDF once the course is completed', async () => {
+    // The administrator completes the demo course, so the demo student's progress stays as other tests expect it.
+    const context = await newContext(browser());
+    const { token, userId } = await signInViaApi(context, demo.admin);
+    await completeCourse(token, userId, DEMO_COURSE_ID);
+    const certificates = (await apiCall('certificates.php', 'get_certificates', { UserId: userId }, token)).data;
+    const certificate = certificates.find((c: { CourseId: number }) => c.CourseId === DEMO_COURSE_ID);
+    expect(certificate).toBeDefined();
+
+    const page = await context.newPage();
+    await gotoPage(page, '/MyProfile');
+    const item = page.getByTestId('certificate').filter({ hasText: certificate.CourseName });
+    await item.waitFor();
+    expect(await item.getByTestId('certificate-state').textContent()).toBe(certificate.Expired ? 'Expired' : 'Valid');
+    await settle(page);
+    await expectAccessible(page, '/MyProfile with a certificate');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: `Download the certificate of ${certificate.CourseName}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // My courses marks the course completed, with its certificate.
+    await gotoPage(page, '/MyCourses');
+    const card = page.getByTestId('course-card').filter({ hasText: certificate.CourseName });
+    await card.getByTestId('certificate-marker').waitFor();
+    expect(await card.getByTestId('course-status').textContent()).toBe('Completed');
+    await settle(page);
+    await expectAccessible(page, '/MyCourses with a completed course');
+
+    // A failed download says so.
+    await page.route('**/api/backend/certificates.php', (route) =>
+      route.request().postData()?.includes('download_certificate')
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"status":"ERROR","error_code":"SERVER_ERROR"}',
+          })
+        : route.continue(),
+    );
+    await gotoPage(page, '/MyProfile');
+    await page.getByRole('button', { name: `Download the certificate of ${certificate.CourseName}` }).click();
+    await page.getByText('Certificate download failed').waitFor();
+    await context.close();
+  });
+
+  it('lists the resources: files download, outside links open in a new tab', async () => {
+    const context = await newContext(browser());
+    const { token } = await signInViaApi(context, demo.student);
+    const resources = (await apiCall('resources.php', 'get_resources', {}, token)).data;
+    expect(resources.length).toBeGreaterThan(0);
+    const page = await context.newPage();
+    await gotoPage(page, '/Resources');
+    await settle(page);
+    expect(await page.getByTestId('resource').count()).toBe(resources.length);
+    for (const resource of resources) {
+      const item = page.getByTestId('resource').filter({ hasText: resource.Title });
+      expect(await item.count()).toBe(1);
+      const link = item.getByRole('link');
+      if (resource.FileName) {
+        expect(await link.getAttribute('download')).toBe(resource.FileName);
+      } else if (resource.Url) {
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('href')).toBe(resource.Url);
+      }
+    }
+    const courseSpecific = resources.find((r: { CourseName: string | null }) => r.CourseName);
+    if (courseSpecific) {
+      await page.getByRole('heading', { level: 2, name: `Course: ${courseSpecific.CourseName}` }).waitFor();
+    }
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`passes axe on every learning page in the ${colorScheme} theme, desktop and phone`, async () => {
+      await Promise.all(
+        [false, true].map(async (phone) => {
+          const context = await newContext(browser(), { colorScheme, phone });
+          await signInViaApi(context, demo.student);
+          const page = await context.newPage();
+          for (const path of ['/MyCourses', '/MyProfile', '/Resources', '/achievement/1/1']) {
+            await gotoPage(page, path);
+            await settle(page);
+            await expectAccessible(page, `${path} (${colorScheme}${phone ? ', 375 px' : ''})`);
+          }
+          await context.close();
+        }),
+      );
+    });
+  }
+});
+
+/** Completes every part of a course that a learner can complete herself: visits, videos and tests. */
+async function completeCourse(token: string, userId: number, courseId: number) {
+  const course = (await apiCall('course.php', 'get_course', { UserId: userId, CourseId: courseId }, token)).data[0];
+  for (const part of course.CourseParts) {
+    if (part.ProgressCriteria === 'visit' || part.ProgressCriteria === 'video') {
+      const answer = await apiCall(
+        'course_progress.php',
+        'updateCourseProgressVideoPlay',
+        { UserId: userId, CourseId: courseId, CoursePartId: part.Id },
+        token,
+      );
+      expect(answer.status, `part ${part.Id}`).toBe('OK');
+    } else if (part.ProgressCriteria === 'test') {
+      for (const block of part.Blocks.filter((b: { BlockType: string }) => b.BlockType === 'Test')) {
+        // Staff receive the right options, as the editor shows them.
+        const answers = Object.fromEntries(
+          block.Content.questions.map((q: { id: string; correct: string[] }) => [q.id, q.correct]),
+        );
+        const answer = await apiCall(
+          'course_progress.php',
+          'submit_answers',
+          { UserId: userId, CourseId: courseId, CoursePartId: part.Id, BlockId: block.Id, Answers: answers },
+          token,
+        );
+        expect(answer.status, `test on part ${part.Id}`).toBe('OK');
+      }
+    }
+  }
+}
