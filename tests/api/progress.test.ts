@@ -129,7 +129,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       { UserId: learner.id, CourseId: course.id },
       as(learner),
     );
-    expect(body.data[0].CourseParts[0].VideoPlay).toBe(0);
+    expect(body.data[0].CourseParts[0]).toMatchObject({ VideoPlay: 0, Completed: false });
     const again = await play(learner, course.id, course.partIds[0]);
     expect(again.body).toMatchObject({
       addedProgress: true,
@@ -269,6 +269,8 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     );
     const test = body.data[0].CourseParts[1].Blocks[0].Content;
     expect(test.result).toMatchObject({ score: 4, passed: true, attempts: 4 });
+    // The passed test completed its part, with no play recorded.
+    expect(body.data[0].CourseParts[1]).toMatchObject({ VideoPlay: 0, Completed: true });
     expect(test.questions[0]).not.toHaveProperty('correct');
 
     // A test part is not completed by playing it, and a block of another part is not this part's.

@@ -41,6 +41,9 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByText('You signed out!').waitFor();
+      // The toast can be closed, by a button that says what it does.
+      await page.getByRole('button', { name: 'Close notification' }).click();
+      await page.getByText('You signed out!').waitFor({ state: 'detached' });
       expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
       expect(await page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('accepted');
       await nav.getByRole('link', { name: 'Sign in' }).waitFor();

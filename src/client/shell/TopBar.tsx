@@ -36,7 +36,16 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           size="sm"
           aria-label={t('menu.openMenu')}
         />
-        <Text component={Link} to="/" fw={700} size="lg" visibleFrom="sm" c="var(--mantine-color-text)" td="none">
+        <Text
+          component={Link}
+          to="/"
+          fw={700}
+          size="lg"
+          visibleFrom="sm"
+          c="var(--mantine-color-text)"
+          td="none"
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {t('appTitle')}
         </Text>
         {userType !== null && userType > UserType.student && (
@@ -46,7 +55,15 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         )}
       </Group>
 
-      <Group component="nav" aria-label={t('menu.mainNavigation')} gap={4} visibleFrom="md" wrap="nowrap">
+      {/* Narrower than this the main menu lives in the drawer only: beside the title, the staff's badge and menus
+          and the user's controls, it would push them off the bar. */}
+      <Group
+        component="nav"
+        aria-label={t('menu.mainNavigation')}
+        gap={4}
+        visibleFrom={isStaffType(userType) ? 'xl' : 'lg'}
+        wrap="nowrap"
+      >
         {visibleItems(mainMenu, viewer).map((item) => (
           <Button key={item.path} component={NavLink} to={item.path} variant="subtle" size="compact-md" end>
             {t(item.label as 'menu.home')}

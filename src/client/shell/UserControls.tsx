@@ -18,7 +18,14 @@ export function RoleBadge({ userType }: { userType: number }) {
   const { t } = useTranslation();
   const session = useSession();
   return (
-    <Badge {...badgeColors(userType)} variant="filled" data-testid="role-badge">
+    // On a phone the avatar's ring tells the role; the badge would squeeze the bar's controls.
+    <Badge
+      {...badgeColors(userType)}
+      variant="filled"
+      visibleFrom="sm"
+      style={{ flexShrink: 0 }}
+      data-testid="role-badge"
+    >
       {session.user?.CompanyName ?? t(userType === UserType.admin ? 'roles.admin' : 'roles.coach')}
     </Badge>
   );
@@ -48,7 +55,13 @@ export default function UserControls({ userType, onOpenMenu }: { userType: numbe
         </ActionIcon>
       )}
       {user && (
-        <Badge variant="light" size="lg" aria-label={`${t('xpLabel')}: ${user.TotalXp}`} data-testid="xp-total">
+        <Badge
+          variant="light"
+          size="lg"
+          style={{ flexShrink: 0 }}
+          aria-label={`${t('xpLabel')}: ${user.TotalXp}`}
+          data-testid="xp-total"
+        >
           {t('xp', { count: user.TotalXp })}
         </Badge>
       )}

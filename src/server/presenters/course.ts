@@ -140,11 +140,18 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
   }
 }
 
+/** The viewer's progress on a part, as get_course reads it. */
+export interface PartProgress {
+  video_play: number;
+  completed_at: string | null;
+  milestone_completed_at: string | null;
+}
+
 /** A part with its blocks and the viewer's progress on it. */
 export function presentPart(
   part: CoursePartRow,
   blocks: Block[],
-  progress: { video_play: number; milestone_completed_at: string | null } | undefined,
+  progress: PartProgress | undefined,
   rewardId: number | null,
 ): CoursePart {
   return {
@@ -158,6 +165,7 @@ export function presentPart(
     MentorOnly: part.mentor_only === 1,
     VideoLength: part.video_length,
     VideoPlay: progress?.video_play === 1 ? 1 : 0,
+    Completed: Boolean(progress?.completed_at),
     PostType: part.post_type,
     ProgressCriteria: part.progress_criteria,
     MilestoneCompletedDate: progress?.milestone_completed_at ?? null,

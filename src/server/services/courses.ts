@@ -6,7 +6,7 @@ import type { CourseBlockRow, CoursePartRow, CourseRow, MediaFileRow, UserRow } 
 import { AppError } from '../errors';
 import { mediaSigner } from '../files/media';
 import { seesCourseAsStaff, visibleToLearner } from '../policies/course';
-import { type BlockContext, presentBlock, presentPart } from '../presenters/course';
+import { type BlockContext, type PartProgress, presentBlock, presentPart } from '../presenters/course';
 import { mediaIdOf } from './blockContent';
 import { presentCertificate } from './certificates';
 import { openCourse } from './courseAccess';
@@ -39,7 +39,7 @@ function presentParts(
   parts: CoursePartRow[],
   blocks: CourseBlockRow[],
   ctx: Omit<BlockContext, 'parts'>,
-  progressOf: (partId: number) => { video_play: number; milestone_completed_at: string | null } | undefined,
+  progressOf: (partId: number) => PartProgress | undefined,
   rewardOf: (partId: number) => number | null,
 ): CoursePart[] {
   const blocksByPart = new Map<number, Block[]>();
@@ -93,7 +93,7 @@ export async function getCourseView(
       blocksOf(db, siteId, course.id),
       db
         .selectFrom('part_progress')
-        .select(['course_part_id', 'video_play', 'milestone_completed_at'])
+        .select(['course_part_id', 'video_play', 'completed_at', 'milestone_completed_at'])
         .where('site_id', '=', siteId)
         .where('user_id', '=', user.id)
         .where('course_id', '=', course.id)

@@ -92,6 +92,8 @@ export const CoursePart = z.object({
   VideoLength: z.number(),
   /** 1 when the viewer has completed the part's video or visit. */
   VideoPlay: z.union([z.literal(0), z.literal(1)]),
+  /** Whether the viewer has completed the part by its criteria (video, visit, a passed test, an approved review). */
+  Completed: z.boolean(),
   PostType: z.number(),
   ProgressCriteria: z.string(),
   MilestoneCompletedDate: isoDate.nullable(),

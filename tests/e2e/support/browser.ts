@@ -23,7 +23,7 @@ export function useBrowser(): () => Browser {
 }
 
 export interface ContextOptions {
-  /** Phone width (375) or desktop (1280). */
+  /** Phone width (375) or a desktop (1440, wide enough for the staff's whole top bar). */
   phone?: boolean;
   colorScheme?: 'light' | 'dark';
   locale?: 'en-US' | 'sv-SE';
@@ -34,7 +34,7 @@ export interface ContextOptions {
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: options.phone ? { width: 375, height: 740 } : { width: 1280, height: 860 },
+    viewport: options.phone ? { width: 375, height: 740 } : { width: 1440, height: 900 },
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
     // The theme respects reduced motion, so overlays are checked fully drawn rather than mid-transition.

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { COURSE_NAV_WIDTH } from '../../../shared/domain/course';
 import { PartIcon } from '../../components/blocks/PartIcon';
 import { CompletedMark, MilestoneMark, StaffMarkers } from '../../components/blocks/PartMarkers';
-import { isPartCompleted } from '../../course/completion';
 import { setCourseNav, useCourseView } from '../../course/store';
 import { coursePath, partPath, useCourseContext } from './CourseContext';
 import classes from './course.module.css';
@@ -63,7 +62,7 @@ export function CourseNav() {
                 ) : undefined
               }
               leftSection={<PartIcon name={part.Icon} />}
-              rightSection={<CompletedMark completed={isPartCompleted(part)} />}
+              rightSection={<CompletedMark completed={part.Completed} />}
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={close}
@@ -71,7 +70,7 @@ export function CourseNav() {
               className={classes.navLink}
               data-testid="course-nav-item"
               data-part-id={part.Id}
-              data-completed={isPartCompleted(part)}
+              data-completed={part.Completed}
             />
           );
         })}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PartIcon } from '../../components/blocks/PartIcon';
 import { CompletedMark, MilestoneMark, StaffMarkers, VideoLength } from '../../components/blocks/PartMarkers';
-import { isPartCompleted, nextToDo } from '../../course/completion';
+import { nextToDo } from '../../course/completion';
 import { partPath, useCourseContext } from './CourseContext';
 import { CourseSidebar } from './CourseSidebar';
 import classes from './course.module.css';
@@ -18,7 +18,7 @@ export default function CourseOverviewPage() {
   const parts = outline.map((entry) => entry.part);
   const next = nextToDo(parts);
   const first = parts[0];
-  const started = parts.some(isPartCompleted);
+  const started = parts.some((part) => part.Completed);
 
   const action = next
     ? {
@@ -86,7 +86,7 @@ export default function CourseOverviewPage() {
                   style={{ paddingInlineStart: `calc(var(--mantine-spacing-sm) + ${depth * 24}px)` }}
                   data-testid="outline-part"
                   data-part-id={part.Id}
-                  data-completed={isPartCompleted(part)}
+                  data-completed={part.Completed}
                 >
                   <Link to={partPath(course.Id, part.Id)} className={classes.outlineLink}>
                     <PartIcon name={part.Icon} />
@@ -97,7 +97,7 @@ export default function CourseOverviewPage() {
                     <StaffMarkers part={part} viewer={viewer} />
                     <VideoLength seconds={part.VideoLength} />
                     <ResetEpisode part={part} />
-                    <CompletedMark completed={isPartCompleted(part)} />
+                    <CompletedMark completed={part.Completed} />
                   </Group>
                 </li>
               ))}

@@ -14,7 +14,6 @@ import {
   StaffMarkers,
   VideoLength,
 } from '../../components/blocks/PartMarkers';
-import { isPartCompleted } from '../../course/completion';
 import { useSession } from '../../session';
 import { coursePath, partPath, useCourseContext } from './CourseContext';
 import classes from './course.module.css';
@@ -89,7 +88,7 @@ export default function CoursePartPage({ partId }: { partId: number }) {
           </Title>
         </Group>
         <Group gap="xs" mt="sm" wrap="wrap">
-          <CompletedMark completed={isPartCompleted(part)} withText />
+          <CompletedMark completed={part.Completed} withText />
           <ResetEpisode part={part} />
           <MilestoneMark postType={part.PostType} completedDate={part.MilestoneCompletedDate} />
           <VideoLength seconds={part.VideoLength} />

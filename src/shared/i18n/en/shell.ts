@@ -40,6 +40,7 @@ export const shell = {
     decline: 'Decline',
     more: 'Privacy policy',
   },
+  closeNotification: 'Close notification',
   newsBanner: { label: 'Latest news', close: 'Close', learnMore: 'Learn More' },
   signedOut: 'You signed out!',
   signOutFailed: 'Error during logout, please try again.',

@@ -43,6 +43,7 @@ export const shell: Translation<typeof en> = {
     decline: 'Avböj',
     more: 'Integritetspolicy',
   },
+  closeNotification: 'Stäng meddelandet',
   newsBanner: { label: 'Senaste nytt', close: 'Stäng', learnMore: 'Läs mer' },
   signedOut: 'Du har loggat ut!',
   signOutFailed: 'Fel vid utloggning, försök igen.',
