@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/accounts';
 import { createSite, createUser, signInAs } from '../factories';
+import { addCoach, as, createPerson } from '../factories/coaching';
+import { createCourse, grantAccess } from '../factories/courses';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -40,6 +42,48 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
       { site: site.name },
     );
     expect(right.body.error_code).toBe('TEMPORARILY_LOCKED');
+  });
+
+  it('a message sent through one is received polling the other, and both tell the same online status', async () => {
+    const site = await createSite(first);
+    const course = await createCourse(first, { site });
+    const coach = await createPerson(first, site, 'coach');
+    const student = await createPerson(first, site);
+    await addCoach(first, { site, course, user: coach });
+    await grantAccess(first, { site, course, user: student });
+    const onlineVia = async (server: typeof first, text: string) =>
+      (
+        await server.call(
+          'messages.php',
+          'submit_message',
+          { FromUserId: coach.id, UserId: student.id, Message: `<p>${text}</p>` },
+          as(coach),
+        )
+      ).body.createMessageResult.recipientOnlineStatus.data;
+
+    // The student has not polled yet: offline on both.
+    expect([await onlineVia(first, 'one'), await onlineVia(second, 'two')]).toEqual([false, false]);
+    const polled = await second.call('messages.php', 'get_messages', { UserId: student.id }, as(student));
+    expect(polled.body.data.map((m: { Message: string }) => m.Message)).toEqual(['<p>two</p>', '<p>one</p>']);
+    expect([await onlineVia(first, 'three'), await onlineVia(second, 'four')]).toEqual([true, true]);
+
+    // The student asks through the first; the coach, polling the second with LastDate, receives it.
+    const since = (await second.call('messages.php', 'get_messages', { UserId: coach.id }, as(coach))).body.datetime;
+    const asked = await first.call(
+      'messages.php',
+      'submit_message',
+      { FromUserId: student.id, SendToCourseCoaches: true, CourseId: course.id, Message: '<p>Help?</p>' },
+      as(student),
+    );
+    expect(asked.body.createMessageResult.recipientOnlineStatus.data).toBe(true);
+    const increment = await second.call(
+      'messages.php',
+      'get_messages',
+      { UserId: coach.id, LastDate: since },
+      as(coach),
+    );
+    expect(increment.body.data.map((m: { Id: number }) => m.Id)).toContain(asked.body.createMessageResult.data.Id);
+    expect(increment.body.unopened).toBe(1);
   });
 
   it('a session opened through one is known to the other, and signing out through it ends it on both', async () => {

@@ -77,6 +77,41 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
     expect(statements).toHaveLength(1);
   });
 
+  it('get_messages polling with nothing new: the session, then the bell count and the increment in one', async () => {
+    const poll = (LastDate: string | null) =>
+      server.call(
+        'messages.php',
+        'get_messages',
+        { UserId: student.id, IsChat: false, LastDate, page: 1, limit: 25 },
+        { site: site.name, token: student.token },
+      );
+    const { body } = await poll(null);
+    // The first poll recorded her presence; the next ones within 30 s write nothing.
+    const statements = await statementsOf(() => poll(body.datetime));
+    expect(statements).toHaveLength(2);
+  });
+
+  it('get_messages with something new: one more, for the page of messages with their senders', async () => {
+    const coach = await createUser(server, { site, role: 'coach' });
+    const token = await signInAs(server, site, coach);
+    const sent = await server.call(
+      'messages.php',
+      'submit_message',
+      { FromUserId: coach.id, UserId: student.id, Message: '<p>Hello</p>' },
+      { site: site.name, token },
+    );
+    expect(sent.body.status).toBe('OK');
+    const statements = await statementsOf(() =>
+      server.call(
+        'messages.php',
+        'get_messages',
+        { UserId: student.id, LastDate: new Date(Date.now() - 60_000).toISOString(), page: 1, limit: 25 },
+        { site: site.name, token: student.token },
+      ),
+    );
+    expect(statements).toHaveLength(3);
+  });
+
   it('get_course of a course with many parts: a fixed number of statements, whatever its size', async () => {
     const parts = Array.from({ length: 40 }, () => ({
       blocks: [

@@ -211,6 +211,101 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
           updated_at: at,
         })
         .execute();
+      // Coaching: a conversation, a system message, a support request with its task, and an exam under review.
+      const victimCoach = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('site_id', '=', victim.id)
+        .where('user_type', '=', 8)
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('course_coaches')
+        .values({
+          site_id: victim.id,
+          course_id: course.id,
+          user_id: victimCoach.id,
+          sort_id: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const message = (kind: 'chat' | 'system' | 'support', from: number | null, to: number | null) => ({
+        site_id: victim.id,
+        kind,
+        from_user_id: from,
+        to_user_id: to,
+        title: `Title ${marker}`,
+        message: `<p>${marker} ${kind}</p>`,
+        course_id: course.id,
+        course_part_id: null,
+        showed_at: null,
+        replied_at: null,
+        emailed_at: null,
+        removed_by_sender: 0,
+        removed_by_recipient: 0,
+        created_at: at,
+        updated_at: at,
+      });
+      await server.db
+        .insertInto('messages')
+        .values([
+          message('chat', student.id, victimCoach.id),
+          message('chat', victimCoach.id, student.id),
+          message('system', null, student.id),
+        ])
+        .execute();
+      const support = await server.db
+        .insertInto('messages')
+        .values(message('support', student.id, null))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const examBlock = await createCourse(server, {
+        site: victim,
+        name: `Exam course ${marker}`,
+        parts: [{ name: `Milestone ${marker}`, criteria: 'review', postType: 2, blocks: [{ type: 'Exam' }] }],
+      });
+      await grantAccess(server, { site: victim, course: examBlock, user: student });
+      const exam = await server.db
+        .insertInto('user_exams')
+        .values({
+          site_id: victim.id,
+          user_id: student.id,
+          course_id: examBlock.id,
+          course_part_id: examBlock.partIds[0] as number,
+          course_block_id: examBlock.blockIds[0]?.[0] as number,
+          status: 'submitted',
+          answer: `<p>${marker} answer</p>`,
+          review_comment: `<p>${marker} comment</p>`,
+          submitted_at: at,
+          reviewed_at: null,
+          reviewed_by_user_id: null,
+          submissions: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const task = {
+        site_id: victim.id,
+        user_id: student.id,
+        course_id: course.id,
+        course_part_id: null,
+        event_start_date: null,
+        owner_user_id: victimCoach.id,
+        note: `<p>${marker} note</p>`,
+        completed_at: null,
+        completed_by_user_id: null,
+        trashed_at: null,
+        created_at: at,
+        updated_at: at,
+      };
+      await server.db
+        .insertInto('tasks')
+        .values([
+          { ...task, task_type: 9, message_id: support.id, user_exam_id: null, description: `Support ${marker}` },
+          { ...task, task_type: 4, message_id: null, user_exam_id: exam.id, description: `Review ${marker}` },
+        ])
+        .execute();
       // The attacker's own site has rows of its own, so its answers are not empty by accident.
       await createNews(server, { site: attacker, title: 'Attacker news' });
       await createNews(server, { site: attacker, title: 'Attacker news 2' });

@@ -140,9 +140,11 @@ export const timestampExpression = (db: Db, iso: string): RawBuilder<string> =>
   isPostgres(db) ? sql<string>`cast(${iso} as timestamptz)` : sql<string>`${iso}`;
 
 /**
- * Locks the rows a select reads until the transaction ends (PostgreSQL `FOR UPDATE`), so transactions that check
- * and then write the same thing (a duplicate message) run one after the other. SQLite needs no lock: Kysely runs
- * its transactions one at a time on the single connection of a process.
+ * Locks the rows a select reads until the transaction ends, so transactions that check and then write the same
+ * thing (a duplicate message) run one after the other. SQLite needs no lock: Kysely runs its transactions one at a
+ * time on the single connection of a process. On PostgreSQL it is `FOR NO KEY UPDATE`, which excludes every other
+ * such lock but not the key-share locks that foreign-key checks take: with `FOR UPDATE`, two users who lock their
+ * own row and insert a message referencing the other's would deadlock.
  */
-export const lockedForUpdate = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q =>
-  isPostgres(db) ? query.forUpdate() : query;
+export const lockedForUpdate = <Q extends { forNoKeyUpdate(): Q }>(db: Db, query: Q): Q =>
+  isPostgres(db) ? query.forNoKeyUpdate() : query;

@@ -55,3 +55,18 @@ const options: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string): string => sanitizeHtml(html, options);
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The text of sanitized HTML, for mails and task descriptions: blocks become lines, tags go, entities decode. */
+export function htmlToText(html: string): string {
+  const lines = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|h[1-4]|li|blockquote|pre|tr)>/gi, '\n');
+  return sanitizeHtml(lines, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Whether sanitized HTML shows nothing: no text (an empty paragraph, spaces) and no image (spec §5). */
+export const isBlankHtml = (html: string): boolean => htmlToText(html) === '' && !/<img\b/i.test(html);

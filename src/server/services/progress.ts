@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Achievement, BlockResult, ProgressResult } from '../../shared/contract/courseShapes';
-import { completesByPlay } from '../../shared/domain/course';
+import { completesByPlay, isMilestone } from '../../shared/domain/course';
 import { ProgressEvent, progressPercent } from '../../shared/domain/xp';
 import { type Db, now } from '../db';
 import type { CoursePartRow, CourseRow, UserRow, XpSource } from '../db/schema';
@@ -399,5 +399,46 @@ export async function submitAnswers(
       award: added ? progressAward(course, part.id) : null,
     });
     return { result, step };
+  });
+}
+
+/**
+ * A coach approved the last exam of a part completed by review (user_exam.php review_user_exam): the part
+ * completes (a milestone also gets its MilestoneCompletedDate), and progress, xp, achievements and the certificate
+ * follow as for any other step, inside the reviewer's transaction.
+ */
+export async function completeReviewedPart(
+  trx: Db,
+  opts: { siteId: number; userId: number; course: CourseRow; part: CoursePartRow },
+): Promise<StepOutcome> {
+  const at = now();
+  const milestoneAt = isMilestone(opts.part.post_type) ? at : null;
+  const row = await trx
+    .insertInto('part_progress')
+    .values({
+      site_id: opts.siteId,
+      user_id: opts.userId,
+      course_id: opts.course.id,
+      course_part_id: opts.part.id,
+      video_play: 0,
+      completed_at: at,
+      milestone_completed_at: milestoneAt,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['site_id', 'user_id', 'course_part_id'])
+        .doUpdateSet({ completed_at: at, milestone_completed_at: milestoneAt, updated_at: at })
+        .where('part_progress.completed_at', 'is', null),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  const added = row !== undefined;
+  return settleStep(trx, {
+    siteId: opts.siteId,
+    userId: opts.userId,
+    course: opts.course,
+    award: added ? progressAward(opts.course, opts.part.id) : null,
   });
 }

@@ -33,9 +33,10 @@ const messageHtml = z.string().max(20_000);
 export const messages = endpoint('messages.php', {
   /**
    * Messages of the caller, newest first (spec §7). Without `FromUserId`: everything sent to her (the bell).
-   * With it: the conversation with that user, both ways. `LastDate` (the `datetime` of the previous answer)
-   * asks only for what came since; answers may repeat a message near the boundary, which clients drop by Id.
-   * Staff read the support inbox with `UserId: -1`.
+   * With it: the conversation with that user, both ways (`-1`: her system messages). `LastDate` (the `datetime`
+   * of the previous answer) asks only for what came since; answers may repeat a message near the boundary, which
+   * clients drop by Id. Staff read the support inbox with `UserId: -1`. `IsChat` is accepted as the spec's client
+   * sends it. Each poll also records the caller as online (at most every 30 s).
    */
   get_messages: call({
     access: 'user',
@@ -65,14 +66,15 @@ export const messages = endpoint('messages.php', {
   /**
    * Sends a message. The same message to the same user within 5 s is not sent again (the first one's Id is
    * answered). `SendToCourseCoaches` sends it to every coach of `CourseId` instead of `UserId`;
-   * `SendAsNotification` (staff) sends it as a system message; `SendAsEmail` also mails it.
+   * `SendAsNotification` (staff) sends it as a system message; `SendAsEmail` also mails it. `UserId: -1` is a
+   * reply to a system message, which is refused ("System message - unable to reply!").
    */
   submit_message: call({
     access: 'user',
     data: z.object({
       SendAsNotification: z.boolean().optional(),
       FromUserId: id,
-      UserId: id.nullable().optional(),
+      UserId: party.nullable().optional(),
       Title: z.string().trim().max(300).optional(),
       Message: messageHtml,
       UserFileId: z.number().nullable().optional(),

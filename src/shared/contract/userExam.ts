@@ -5,6 +5,9 @@ import { call, endpoint, id, isoDate, ok } from './define';
 export const ExamStatus = z.enum(['not_started', 'in_progress', 'submitted', 'completed']);
 export type ExamStatus = z.infer<typeof ExamStatus>;
 
+/** The blocks a learner answers in her own words and a coach reviews (spec §1: exam, final exam, question). */
+export const reviewedBlockTypes = ['Exam', 'FinalExam', 'Question'] as const;
+
 export const UserExam = z.object({
   /** Null while no exam is started. */
   UserExamId: z.number().nullable(),
@@ -12,11 +15,15 @@ export const UserExam = z.object({
   CourseId: z.number(),
   CoursePartId: z.number(),
   BlockId: z.number(),
+  /** The part's and the block's names, for the coach who reviews from a task. */
+  PartName: z.string(),
+  BlockTitle: z.string(),
   Status: ExamStatus,
   /** Whether the learner may change her answer now (not while it waits for review, nor once completed). */
   UserCanEdit: z.boolean(),
   /** Sanitized HTML. */
   Answer: z.string(),
+  /** The coach's comment on the latest review (sanitized HTML). */
   ReviewComment: z.string().nullable(),
   SubmittedDate: isoDate.nullable(),
   ReviewedDate: isoDate.nullable(),
@@ -25,11 +32,12 @@ export const UserExam = z.object({
 export type UserExam = z.infer<typeof UserExam>;
 
 const answer = z.string().max(100_000);
+const examOf = { UserId: id, CourseId: id, BlockId: id };
 
 export const userExam = endpoint('user_exam.php', {
   /**
-   * The state of a learner's exam (an Exam, FinalExam or Question block, or a milestone part's submission):
-   * by `UserExamId`, or by `BlockId` in a course. Learners read their own; staff read any learner's.
+   * The state of a learner's exam (an Exam, FinalExam or Question block, on a milestone part or any other): by
+   * `UserExamId`, or by `BlockId` in a course. Learners read their own; staff read any learner's.
    */
   get_user_exam: call({
     access: 'user',
@@ -41,15 +49,28 @@ export const userExam = endpoint('user_exam.php', {
     }),
     answer: z.object({ status: ok, data: UserExam }),
   }),
-  /** The learner saves her answer (starting the exam), and with `Submit` hands it in for review (a task). */
+  /**
+   * The learner saves her answer: the first save starts the exam (no exam started → in progress), later ones
+   * change the answer. Refused while the exam waits for review or once it is completed.
+   */
   save_user_exam: call({
     access: 'user',
-    data: z.object({ UserId: id, CourseId: id, BlockId: id, Answer: answer, Submit: z.boolean().default(false) }),
+    data: z.object({ ...examOf, Answer: answer }),
     answer: z.object({ status: ok, data: UserExam }),
   }),
   /**
-   * A coach approves a submitted exam (it completes, and so does its part for progress), or returns it with a
-   * comment (the learner may edit and submit again). Either way the review task is completed.
+   * The learner hands in a started exam for review (in progress → submitted), with `Answer` saved first when
+   * given; a task for the staff is created. Refused for an exam not started, already submitted or completed.
+   */
+  submit_user_exam: call({
+    access: 'user',
+    data: z.object({ ...examOf, Answer: answer.optional() }),
+    answer: z.object({ status: ok, data: UserExam }),
+  }),
+  /**
+   * A coach approves a submitted exam (submitted → completed; the last approved exam of a part completed by
+   * review completes the part, for progress, xp and the certificate), or returns it with a comment (submitted →
+   * in progress: the learner may edit and submit again). Either way the exam's review task is completed.
    */
   review_user_exam: call({
     access: 'staff',

@@ -8,6 +8,7 @@ import { uploadDir } from '../../files/media';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { type Db, now } from '..';
 import type { MediaKind } from '../schema';
+import { seedDemoMessages } from './messages';
 
 const mediaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
 
@@ -185,8 +186,8 @@ const demoParts: SeedPart[] = [
   {
     key: 'milestone',
     name: 'Milestone: your first beat',
-    // Counted once coaches review submissions; until then the milestone is practice.
-    criteria: 'none',
+    // Both answers are handed in and approved by a coach; the approval completes the milestone.
+    criteria: 'review',
     postType: 2,
     icon: 'flag',
     blocks: [
@@ -205,7 +206,7 @@ const demoParts: SeedPart[] = [
   {
     key: 'final',
     name: 'Final exam',
-    criteria: 'none',
+    criteria: 'review',
     postType: 4,
     icon: 'star',
     blocks: [
@@ -420,7 +421,8 @@ function storedContentOf(block: SeedBlock, media: Record<string, number>): Recor
 
 /**
  * The demo learning content: a course that uses every block kind (the demo student has access and the coach
- * coaches it), a second course with a free lesson she has no access to, achievements and resources.
+ * coaches it; its milestone and final exam wait for a coach's review), a second course with a free lesson she has
+ * no access to, achievements, resources, and a few messages with a support request.
  */
 export async function seedDemoCourses(
   db: Db,
@@ -527,6 +529,7 @@ export async function seedDemoCourses(
       })
       .execute();
   }
+  await seedDemoMessages(db, { siteId, studentId: opts.studentId, coachId: opts.coachId, courseId: demoCourseId });
   const resources = [
     {
       course_id: null,

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite } from '../factories';
+import { as, createPerson, type Person } from '../factories/coaching';
+import { type CreatedCourse, createCourse, grantAccess } from '../factories/courses';
+import { testDialects } from '../support/databases';
+import { whileRowLocked } from '../support/locks';
+import { startTestServer, type TestServer } from '../support/server';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('user_exam.php on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  /**
+   * A course completed by a visit, a milestone with two exams to review, and a final exam beside a text; its
+   * coach, a second coach, and a student with access.
+   */
+  async function examRoom() {
+    const site = await createSite(server);
+    const course = await createCourse(server, {
+      site,
+      progressEvent: 2,
+      xpPerReward: 10,
+      parts: [
+        { name: 'Welcome', criteria: 'visit' },
+        {
+          name: 'Milestone',
+          criteria: 'review',
+          postType: 2,
+          blocks: [
+            { type: 'Exam', content: { html: '<p>Make a beat.</p>' } },
+            { type: 'Question', content: { html: '<p>Why?</p>' } },
+          ],
+        },
+        {
+          name: 'Final',
+          criteria: 'review',
+          blocks: [{ type: 'Text' }, { type: 'FinalExam', content: { html: '<p>Explain.</p>' } }],
+        },
+        { name: 'Draft', criteria: 'review', published: false, blocks: [{ type: 'Exam' }] },
+      ],
+    });
+    const coach = await createPerson(server, site, 'coach');
+    const secondCoach = await createPerson(server, site, 'coach');
+    const student = await createPerson(server, site, 'student', { firstName: 'Stina' });
+    await grantAccess(server, { site, course, user: student });
+    return { site, course, coach, secondCoach, student };
+  }
+
+  const blockOf = (course: CreatedCourse, part: number, index = 0) => course.blockIds[part]?.[index] as number;
+  const ofExam = (who: Person, course: CreatedCourse, blockId: number) => ({
+    UserId: who.id,
+    CourseId: course.id,
+    BlockId: blockId,
+  });
+  const read = (who: Person, data: Record<string, unknown>) =>
+    server.call('user_exam.php', 'get_user_exam', data, as(who));
+  const save = (who: Person, course: CreatedCourse, blockId: number, Answer: string) =>
+    server.call('user_exam.php', 'save_user_exam', { ...ofExam(who, course, blockId), Answer }, as(who));
+  const submit = (who: Person, course: CreatedCourse, blockId: number, Answer?: string) =>
+    server.call('user_exam.php', 'submit_user_exam', { ...ofExam(who, course, blockId), Answer }, as(who));
+  const review = (who: Person, UserExamId: number, Approve: boolean, Comment?: string) =>
+    server.call('user_exam.php', 'review_user_exam', { UserExamId, Approve, Comment }, as(who));
+  const openTasks = async (who: Person) =>
+    (await server.call('tasks.php', 'get_tasks', { UserId: who.id }, as(who))).body.data;
+  const courseOf = async (who: Person, course: CreatedCourse) =>
+    (await server.call('course.php', 'get_course', { UserId: who.id, CourseId: course.id }, as(who))).body.data[0];
+
+  it('no exam started → in progress → submitted → returned with a comment → submitted again → completed', async () => {
+    const { course, coach, student } = await examRoom();
+    const exam = blockOf(course, 1);
+    const notStarted = await read(student, ofExam(student, course, exam));
+    expect(notStarted.body.data).toMatchObject({
+      UserExamId: null,
+      UserId: student.id,
+      CourseId: course.id,
+      CoursePartId: course.partIds[1],
+      BlockId: exam,
+      PartName: 'Milestone',
+      BlockTitle: 'Exam 1',
+      Status: 'not_started',
+      UserCanEdit: true,
+      Answer: '',
+      Submissions: 0,
+    });
+    // Submitting skips no state: an exam is started by saving an answer first.
+    const early = await submit(student, course, exam, '<p>Done!</p>');
+    expect(early.httpStatus).toBe(409);
+    expect(early.body.error_code).toBe('INVALID_STATE');
+
+    const started = await save(student, course, exam, '<p>First <b>draft</b><script>alert(1)</script></p>');
+    expect(started.body.data).toMatchObject({
+      Status: 'in_progress',
+      Answer: '<p>First <b>draft</b></p>',
+      UserCanEdit: true,
+    });
+    const id = started.body.data.UserExamId;
+    expect((await save(student, course, exam, '<p>Second draft</p>')).body.data).toMatchObject({
+      UserExamId: id,
+      Answer: '<p>Second draft</p>',
+    });
+    const empty = await submit(student, course, exam, '<p> </p>');
+    expect(empty.body.error_code).toBe('EMPTY_ANSWER');
+    expect((await read(student, ofExam(student, course, exam))).body.data.Answer).toBe('<p>Second draft</p>');
+
+    const submitted = await submit(student, course, exam);
+    expect(submitted.body.data).toMatchObject({ Status: 'submitted', Submissions: 1, UserCanEdit: false });
+    expect(submitted.body.data.SubmittedDate).toEqual(expect.any(String));
+    const [task] = await openTasks(coach);
+    expect(task).toMatchObject({
+      TaskType: 4,
+      UserId: student.id,
+      UserRealName: 'Stina Tester',
+      CourseId: course.id,
+      CoursePartId: course.partIds[1],
+      UserExamId: id,
+      Description: 'Milestone – Exam 1',
+      TaskOwner: -1,
+    });
+    for (const refused of [await save(student, course, exam, '<p>Edit</p>'), await submit(student, course, exam)]) {
+      expect(refused.body.error_code).toBe('INVALID_STATE');
+    }
+    const byHand = await server.call(
+      'tasks.php',
+      'update_task',
+      { UserId: coach.id, Task: { Id: task.Id, CompleteTheTask: true } },
+      as(coach),
+    );
+    expect(byHand.body.error_code).toBe('INVALID_STATE');
+
+    // Returning needs a comment; the learner sees it and may edit again.
+    expect((await review(coach, id, false, '<p></p>')).body.error_code).toBe('EMPTY_MESSAGE');
+    const returned = await review(coach, id, false, '<p>Add a hi-hat.</p>');
+    expect(returned.body.data).toMatchObject({ Status: 'in_progress', ReviewComment: '<p>Add a hi-hat.</p>' });
+    expect(await openTasks(coach)).toEqual([]);
+    const done = await server.call('tasks.php', 'get_task', { Id: task.Id }, as(coach));
+    expect(done.body.data).toMatchObject({ CompleteTheTask: true, CompletedByUserId: coach.id });
+    const mine = await read(student, { UserId: student.id, CourseId: course.id, UserExamId: id });
+    expect(mine.body.data).toMatchObject({
+      Status: 'in_progress',
+      UserCanEdit: true,
+      ReviewComment: '<p>Add a hi-hat.</p>',
+    });
+
+    await save(student, course, exam, '<p>With a hi-hat</p>');
+    expect((await submit(student, course, exam)).body.data).toMatchObject({ Status: 'submitted', Submissions: 2 });
+    expect(await openTasks(coach)).toHaveLength(1);
+    const approved = await review(coach, id, true);
+    expect(approved.body.data).toMatchObject({ Status: 'completed', ReviewComment: null, UserCanEdit: false });
+    expect(approved.body.data.ReviewedDate).toEqual(expect.any(String));
+    // A completed exam goes nowhere else.
+    expect((await review(coach, id, true)).body.error_code).toBe('INVALID_STATE');
+    expect((await save(student, course, exam, '<p>Again</p>')).body.error_code).toBe('INVALID_STATE');
+    expect((await read(student, ofExam(student, course, exam))).body.data.UserCanEdit).toBe(false);
+  });
+
+  it('approving the last exam of a part completes it: milestone date, progress, xp and the certificate', async () => {
+    const { course, coach, student } = await examRoom();
+    const pass = async (blockId: number) => {
+      const { body } = await save(student, course, blockId, '<p>My answer</p>');
+      await submit(student, course, blockId);
+      return review(coach, body.data.UserExamId, true);
+    };
+    const part = async (index: number) => (await courseOf(student, course)).CourseParts[index];
+
+    await pass(blockOf(course, 1, 0));
+    expect(await part(1)).toMatchObject({ Completed: false, MilestoneCompletedDate: null });
+    expect((await courseOf(student, course)).progress_percent).toBe(0);
+
+    await pass(blockOf(course, 1, 1));
+    const milestone = await part(1);
+    expect(milestone.Completed).toBe(true);
+    expect(milestone.MilestoneCompletedDate).toEqual(expect.any(String));
+    expect((await courseOf(student, course)).progress_percent).toBe(33);
+    const auth = await server.call('auth.php', 'auth_user', {}, as(student));
+    expect(auth.body.data.TotalXp).toBe(10);
+
+    await server.call(
+      'course_progress.php',
+      'updateCourseProgressVideoPlay',
+      { UserId: student.id, CourseId: course.id, CoursePartId: course.partIds[0] },
+      as(student),
+    );
+    const final = blockOf(course, 2, 1);
+    const { body } = await save(student, course, final, '<p>Sound is air moving.</p>');
+    await submit(student, course, final);
+    expect((await openTasks(coach))[0]).toMatchObject({ TaskType: 2, Description: 'Final – FinalExam 2' });
+    await review(coach, body.data.UserExamId, true, '<p>Well explained.</p>');
+    expect(await part(2)).toMatchObject({ Completed: true, MilestoneCompletedDate: null });
+    expect((await courseOf(student, course)).progress_percent).toBe(100);
+    const certificates = await server.call('certificates.php', 'get_certificates', { UserId: student.id }, as(student));
+    expect(certificates.body.data).toEqual([expect.objectContaining({ CourseId: course.id })]);
+    expect((await server.call('auth.php', 'auth_user', {}, as(student))).body.data.TotalXp).toBe(30);
+  });
+
+  it('two coaches approving at once: one approval, one refusal, xp once', async () => {
+    const { course, coach, secondCoach, student } = await examRoom();
+    const blockIds = [blockOf(course, 1, 0), blockOf(course, 1, 1)];
+    const ids: number[] = [];
+    for (const blockId of blockIds) {
+      ids.push((await save(student, course, blockId, '<p>Answer</p>')).body.data.UserExamId);
+      await submit(student, course, blockId);
+    }
+    await review(coach, ids[0] as number, true);
+    const answers = await whileRowLocked(server, { table: 'user_exams', id: ids[1] as number }, () =>
+      Promise.all([review(coach, ids[1] as number, true), review(secondCoach, ids[1] as number, true)]),
+    );
+    expect(answers.map((a) => a.httpStatus).sort()).toEqual([200, 409]);
+    expect((await server.call('auth.php', 'auth_user', {}, as(student))).body.data.TotalXp).toBe(10);
+  });
+
+  it('a student cannot review, nobody reviews her own, and each reads only what she may', async () => {
+    const { site, course, coach, student } = await examRoom();
+    const admin = await createPerson(server, site, 'admin');
+    const classmate = await createPerson(server, site);
+    await grantAccess(server, { site, course, user: classmate });
+    const exam = blockOf(course, 1);
+    const id = (await save(student, course, exam, '<p>Mine</p>')).body.data.UserExamId;
+
+    // Nothing is reviewed before it is submitted, and students never review.
+    expect((await review(coach, id, true)).body.error_code).toBe('INVALID_STATE');
+    await submit(student, course, exam);
+    const byStudent = await review(classmate, id, true);
+    expect(byStudent.httpStatus).toBe(403);
+    expect(byStudent.body.error_code).toBe('FORBIDDEN');
+    expect((await review(student, id, true)).httpStatus).toBe(403);
+    expect((await review(coach, 2_000_000_000, true)).body.error_code).toBe('NOT_FOUND');
+
+    // A coach answering an exam herself has it reviewed by someone else.
+    const ownId = (await save(coach, course, exam, '<p>Trying it out</p>')).body.data.UserExamId;
+    await submit(coach, course, exam);
+    expect((await review(coach, ownId, true)).body.error_code).toBe('FORBIDDEN');
+    expect((await review(admin, ownId, true)).body.data.Status).toBe('completed');
+
+    // Learners read their own; staff read anyone's (without editing it).
+    expect((await read(classmate, ofExam(student, course, exam))).body.error_code).toBe('FORBIDDEN');
+    expect((await read(classmate, { UserId: classmate.id, CourseId: course.id, UserExamId: id })).body.error_code).toBe(
+      'NOT_FOUND',
+    );
+    const byCoach = await read(coach, { UserId: student.id, CourseId: course.id, UserExamId: id });
+    expect(byCoach.body.data).toMatchObject({
+      UserExamId: id,
+      Status: 'submitted',
+      Answer: '<p>Mine</p>',
+      UserCanEdit: false,
+    });
+    const other = await createCourse(server, { site });
+    expect((await read(coach, { UserId: student.id, CourseId: other.id, UserExamId: id })).body.error_code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await read(student, { UserId: student.id, CourseId: course.id })).httpStatus).toBe(400);
+    // While it waits for review, the answer stays as submitted.
+    expect((await save(student, course, exam, '<p>x</p>')).httpStatus).toBe(409);
+    const forOther = await server.call(
+      'user_exam.php',
+      'save_user_exam',
+      { UserId: classmate.id, CourseId: course.id, BlockId: exam, Answer: '<p>x</p>' },
+      as(student),
+    );
+    expect(forOther.httpStatus).toBe(403);
+
+    // Only exam blocks of parts the learner sees, in courses she may open.
+    expect((await read(student, ofExam(student, course, blockOf(course, 2, 0)))).body.error_code).toBe('NOT_FOUND');
+    expect((await save(student, course, blockOf(course, 3), '<p>x</p>')).body.error_code).toBe('NOT_FOUND');
+    const outsider = await createPerson(server, site);
+    expect((await read(outsider, ofExam(outsider, course, exam))).body.error_code).toBe('NO_COURSE_ACCESS');
+    const elsewhere = await createPerson(server, await createSite(server), 'admin');
+    expect((await review(elsewhere, id, true)).body.error_code).toBe('NOT_FOUND');
+  });
+});

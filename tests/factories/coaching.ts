@@ -1,0 +1,55 @@
+import { now } from '../../src/server/db';
+import type { TestServer } from '../support/server';
+import { createUser, signInAs } from './index';
+
+/** A signed-in user of a site: her id, address and session token. */
+export interface Person {
+  id: number;
+  email: string;
+  token: string;
+  site: { id: number; name: string };
+}
+
+export async function createPerson(
+  server: TestServer,
+  site: { id: number; name: string },
+  role: 'student' | 'coach' | 'admin' = 'student',
+  options: { firstName?: string } = {},
+): Promise<Person> {
+  const user = await createUser(server, { site, role, ...options });
+  return { id: user.id, email: user.email, token: await signInAs(server, site, user), site };
+}
+
+/** The call options of a person: her site and token. */
+export const as = (person: Person) => ({ site: person.site.name, token: person.token });
+
+/** Makes a user a coach of a course (the first coach has the lowest sort id). */
+export async function addCoach(
+  server: TestServer,
+  options: { site: { id: number }; course: { id: number }; user: { id: number }; sortId?: number },
+) {
+  const at = now();
+  await server.db
+    .insertInto('course_coaches')
+    .values({
+      site_id: options.site.id,
+      course_id: options.course.id,
+      user_id: options.user.id,
+      sort_id: options.sortId ?? 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+/** Moves a message's times into the past, as if it had been sent (and mailed) that long ago. */
+export async function backdateMessage(server: TestServer, id: number, ms: number, column: 'created_at' | 'emailed_at') {
+  const row = await server.db.selectFrom('messages').select(column).where('id', '=', id).executeTakeFirstOrThrow();
+  const value = row[column];
+  if (value === null) throw new Error(`message ${id} has no ${column}`);
+  await server.db
+    .updateTable('messages')
+    .set({ [column]: new Date(Date.parse(value) - ms).toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
