@@ -34,6 +34,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     news: () => import('../shared/i18n/en/news').then((m) => m.news),
     learning: () => import('../shared/i18n/en/learning').then((m) => m.learning),
     course: () => import('../shared/i18n/en/course').then((m) => m.course),
+    tasks: () => import('../shared/i18n/en/tasks').then((m) => m.tasks),
   },
   sv: {
     auth: () => import('../shared/i18n/sv/auth').then((m) => m.auth),
@@ -41,6 +42,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     news: () => import('../shared/i18n/sv/news').then((m) => m.news),
     learning: () => import('../shared/i18n/sv/learning').then((m) => m.learning),
     course: () => import('../shared/i18n/sv/course').then((m) => m.course),
+    tasks: () => import('../shared/i18n/sv/tasks').then((m) => m.tasks),
   },
 };
 

@@ -30,6 +30,9 @@ const ResourcesPage = page(() => import('./pages/Resources/ResourcesPage'), ['le
 const AchievementPage = page(() => import('./pages/Achievement/AchievementPage'), ['learning']);
 const CourseLayout = page(() => import('./pages/Course/CourseLayout'), ['course']);
 const FreeLessonsPage = page(() => import('./pages/FreeLessons/FreeLessonsPage'), ['course']);
+const TasksPage = page(() => import('./pages/Tasks/TasksPage'), ['tasks']);
+// A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (pages' texts).
+const TaskPage = page(() => import('./pages/Tasks/TaskPage'), ['tasks', 'course', 'pages']);
 
 /** The route table of spec §2 for the pages that exist; guards wrap the protected ones. */
 export const routes: RouteObject[] = [
@@ -99,6 +102,22 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAdmin types={[UserType.admin]}>
             <VersionsPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: '/Tasks',
+        element: (
+          <RequireAdmin>
+            <TasksPage />
+          </RequireAdmin>
+        ),
+      },
+      {
+        path: '/Tasks/:id',
+        element: (
+          <RequireAdmin>
+            <TaskPage />
           </RequireAdmin>
         ),
       },

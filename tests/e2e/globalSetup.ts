@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     e2eAvailable: boolean;
+    /** The server's data directory: a test reads mails from its outbox (a registration's link). */
+    dataDir: string;
   }
 }
 
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eAvailable', hasChromium);
   if (!hasChromium) {
     project.provide('baseUrl', '');
+    project.provide('dataDir', '');
     return;
   }
   const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
@@ -81,6 +84,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForHealth(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     child.kill('SIGTERM');

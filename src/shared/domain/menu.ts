@@ -1,4 +1,4 @@
-import { UserType } from './roles';
+import { staffTypes, UserType } from './roles';
 
 export interface MenuItem {
   path: string;
@@ -44,6 +44,7 @@ export const mainMenu: readonly MenuItem[] = [
 ];
 
 export const adminMenu: readonly MenuItem[] = [
+  { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
 ];
 

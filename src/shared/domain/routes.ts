@@ -42,6 +42,8 @@ export const routeTable = {
   '/course/:id/post/:id2': { access: { kind: 'login' }, sample: '/course/1/post/1' },
   '/FreeLessons/:category?': { access: open, sample: '/FreeLessons' },
   '/versions': { access: { kind: 'admin', types: [UserType.admin] }, sample: '/versions' },
+  '/Tasks': { access: { kind: 'admin' }, sample: '/Tasks' },
+  '/Tasks/:id': { access: { kind: 'admin' }, sample: '/Tasks/1' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RoutePath = keyof typeof routeTable;

@@ -5,6 +5,7 @@ import { learning as enLearning } from './en/learning';
 import { news as enNews } from './en/news';
 import { pages as enPages } from './en/pages';
 import { shell as enShell } from './en/shell';
+import { tasks as enTasks } from './en/tasks';
 import { auth as svAuth } from './sv/auth';
 import { course as svCourse } from './sv/course';
 import { errors as svErrors } from './sv/errors';
@@ -12,6 +13,7 @@ import { learning as svLearning } from './sv/learning';
 import { news as svNews } from './sv/news';
 import { pages as svPages } from './sv/pages';
 import { shell as svShell } from './sv/shell';
+import { tasks as svTasks } from './sv/tasks';
 
 /** English is the type source; Swedish is checked against it by the compiler and by a unit test. */
 export const resources = {
@@ -23,6 +25,7 @@ export const resources = {
     errors: enErrors,
     learning: enLearning,
     course: enCourse,
+    tasks: enTasks,
   },
   sv: {
     shell: svShell,
@@ -32,6 +35,7 @@ export const resources = {
     errors: svErrors,
     learning: svLearning,
     course: svCourse,
+    tasks: svTasks,
   },
 } as const;
 

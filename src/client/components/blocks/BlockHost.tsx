@@ -7,6 +7,8 @@ export interface BlockHost {
   mode: 'course' | 'free';
   /** The part the blocks belong to. */
   part: CoursePart;
+  /** The course of a course page: a learner's exams are answered there. */
+  courseId?: number;
   /** Staff see the right answers of quizzes and tests. */
   staff: boolean;
   /** Where a Post block leads, or null when its part cannot be opened here. */

@@ -2,10 +2,11 @@ import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Block } from '../../../shared/contract/courseShapes';
 import classes from './blocks.module.css';
+import { ExamBlock } from './ExamBlock';
 import { AudioBlock, FileBlock, ImageBlock, VideoBlock } from './MediaBlocks';
 import { PostBlock } from './PostBlock';
 import { QuestionsBlock } from './QuestionsBlock';
-import { ColumnBlock, InstructionBlock, LinkBlock, RewardBlock, TextBlock } from './SimpleBlocks';
+import { ColumnBlock, LinkBlock, RewardBlock, TextBlock } from './SimpleBlocks';
 import { YouTubeBlock } from './YouTubeBlock';
 
 /** The renderer of each block kind; the compiler refuses a kind without one. */
@@ -33,7 +34,7 @@ function renderBlock(block: Block): ReactNode {
     case 'Exam':
     case 'FinalExam':
     case 'Question':
-      return <InstructionBlock block={block} />;
+      return <ExamBlock block={block} />;
     case 'Reward':
       return <RewardBlock block={block} />;
     case 'Post':

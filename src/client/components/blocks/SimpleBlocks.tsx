@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconExternalLink, IconGift } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import type { BlockOf } from '../../../shared/contract/courseShapes';
 import { useBlockHost } from './BlockHost';
 import classes from './blocks.module.css';
 import { RichText } from './RichText';
-import { tone } from './tone';
 
 export function TextBlock({ block }: { block: BlockOf<'Text'> }) {
   return <RichText html={block.Content.html} />;
@@ -61,23 +60,6 @@ export function LinkBlock({ block }: { block: BlockOf<'Link'> }) {
           </Text>
         </Stack>
       </Group>
-    </Card>
-  );
-}
-
-const instructionKind = { Exam: 'exam', FinalExam: 'finalExam', Question: 'question' } as const;
-
-/** Exams, final exams and questions show their instructions; handing in answers belongs to coaching. */
-export function InstructionBlock({ block }: { block: BlockOf<'Exam' | 'FinalExam' | 'Question'> }) {
-  const { t } = useTranslation('course');
-  return (
-    <Card withBorder padding="md" className={classes.instruction} data-block-kind={block.BlockType}>
-      <Stack gap="xs">
-        <Badge variant="light" {...tone('grape')}>
-          {t(`blocks.${instructionKind[block.BlockType]}`)}
-        </Badge>
-        <RichText html={block.Content.html} />
-      </Stack>
     </Card>
   );
 }

@@ -40,6 +40,7 @@ export default function CoursePartPage({ partId }: { partId: number }) {
     return {
       mode: 'course',
       part,
+      courseId: course.Id,
       staff: viewer.staff,
       linkToPart: (id) => (partsById.has(id) ? partPath(course.Id, id) : null),
       partById: (id) => partsById.get(id),

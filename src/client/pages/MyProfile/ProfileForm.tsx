@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Profile, profile as profileEndpoint } from '../../../shared/contract/profile';
 import { ApiError, call } from '../../api/client';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { useSession } from '../../session';
 import { profileKeys } from './queries';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 interface Values {
   FirstName: string;
@@ -117,7 +117,18 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           )}
         </Group>
       </Stack>
-      <UnsavedChangesDialog opened={guard.target !== null} onStay={guard.stay} onLeave={guard.leave} />
+      <UnsavedChangesDialog
+        opened={guard.target !== null}
+        onStay={guard.stay}
+        onLeave={guard.leave}
+        texts={{
+          title: t('profile.unsaved.title'),
+          text: t('profile.unsaved.text'),
+          stay: t('profile.unsaved.stay'),
+          leave: t('profile.unsaved.leave'),
+          close: t('profile.unsaved.close'),
+        }}
+      />
     </form>
   );
 }

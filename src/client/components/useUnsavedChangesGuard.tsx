@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /** The in-app address a plain click on a link would go to, or null when the click leaves it alone. */
@@ -53,32 +52,42 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   return { target, stay, leave };
 }
 
+/** The words of the guard's question, in the asking page's namespace. */
+export interface UnsavedChangesTexts {
+  title: string;
+  text: string;
+  stay: string;
+  leave: string;
+  close: string;
+}
+
 /** The question the guard asks before a link leaves the page with unsaved changes. */
 export function UnsavedChangesDialog({
   opened,
   onStay,
   onLeave,
+  texts,
 }: {
   opened: boolean;
   onStay(): void;
   onLeave(): void;
+  texts: UnsavedChangesTexts;
 }) {
-  const { t } = useTranslation('learning');
   return (
     <Modal
       opened={opened}
       onClose={onStay}
-      title={t('profile.unsaved.title')}
+      title={texts.title}
       centered
-      closeButtonProps={{ 'aria-label': t('profile.unsaved.close') }}
+      closeButtonProps={{ 'aria-label': texts.close }}
     >
-      <Text>{t('profile.unsaved.text')}</Text>
+      <Text>{texts.text}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onStay} data-autofocus>
-          {t('profile.unsaved.stay')}
+          {texts.stay}
         </Button>
         <Button color="red.8" onClick={onLeave}>
-          {t('profile.unsaved.leave')}
+          {texts.leave}
         </Button>
       </Group>
     </Modal>

@@ -1,0 +1,357 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  apiCall,
+  e2eAvailable,
+  expectAccessible,
+  gotoPage,
+  newContext,
+  signInViaApi,
+  useBrowser,
+} from './support/browser';
+import { DEMO_PASSWORD, demo } from './support/constants';
+
+const DEMO_COURSE_ID = 1;
+
+/** Waits until the page's loaders have given way to its data. */
+async function settle(page: Page) {
+  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+async function signIn(email: string): Promise<{ token: string; userId: number }> {
+  const answer = await apiCall('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
+  if (answer.status !== 'OK') throw new Error(`sign in failed: ${JSON.stringify(answer)}`);
+  return { token: answer.token, userId: answer.data.Id };
+}
+
+/** The link of the verification mail sent to `email`, read from the server's outbox. */
+async function verificationCode(email: string): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+    for (const file of files) {
+      // Quoted-printable may break lines with "=" and encode "=" as "=3D".
+      const text = fs
+        .readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (!text.includes(email)) continue;
+      const code = /verify-email\?code=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
+/**
+ * A new learner with access to the demo course: registered, verified through her mail and granted the course by
+ * the administrator. The demo student's own exams may be handed in already by another test of the run.
+ */
+async function createLearner(): Promise<{ email: string; name: string }> {
+  const email = `exam-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const registered = await apiCall('register.php', 'register', {
+    account_type: 'private',
+    FirstName: 'Ella',
+    LastName: 'Exam',
+    email,
+    password: DEMO_PASSWORD,
+    agree_terms: true,
+  });
+  expect(registered.status).toBe('OK');
+  expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe('OK');
+  const learner = await signIn(email);
+  const admin = await signIn(demo.admin);
+  const granted = await apiCall(
+    'course_admin.php',
+    'grant_course_access',
+    { CourseId: DEMO_COURSE_ID, UserId: learner.userId },
+    admin.token,
+  );
+  expect(granted.status).toBe('OK');
+  return { email, name: 'Ella Exam' };
+}
+
+interface ReviewPart {
+  Id: number;
+  Name: string;
+  ProgressCriteria: string;
+  Blocks: { Id: number; BlockType: string }[];
+}
+
+const reviewed = ['Exam', 'FinalExam', 'Question'];
+
+/** A part of the course completed by one reviewed answer: one approval completes it. */
+async function singleExamPart(learner: { token: string; userId: number }) {
+  const course = (
+    await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: DEMO_COURSE_ID }, learner.token)
+  ).data[0];
+  const part = (course.CourseParts as ReviewPart[]).find(
+    (p) => p.ProgressCriteria === 'review' && p.Blocks.filter((b) => reviewed.includes(b.BlockType)).length === 1,
+  );
+  if (!part) throw new Error('the demo course has no part completed by one reviewed answer');
+  return { part, progress: course.progress_percent as number, courseName: course.Name as string };
+}
+
+describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
+  const browser = useBrowser();
+
+  it('a student submits an exam, the coach returns it with a comment, approves the new answer from its task, and her progress moves', {
+    timeout: 120_000,
+  }, async () => {
+    const learnerAccount = await createLearner();
+    const studentContext = await newContext(browser(), { storage: { showCourseNav: 'false' } });
+    const learner = await signInViaApi(studentContext, learnerAccount.email);
+    const { part, progress: before, courseName } = await singleExamPart(learner);
+    const student = await studentContext.newPage();
+
+    // Not started: the instructions and an empty answer.
+    await gotoPage(student, `/course/${DEMO_COURSE_ID}/post/${part.Id}`);
+    await settle(student);
+    const exam = student.getByTestId('exam-block');
+    const state = exam.getByTestId('exam-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('not_started');
+    expect(await student.locator('main header [data-testid="completed-mark"]').count()).toBe(0);
+    const answer = exam.getByRole('textbox', { name: 'Your answer' });
+    await answer.waitFor();
+    await expectAccessible(student, 'exam, not started');
+
+    // An empty answer is not handed in.
+    await exam.getByTestId('submit-exam').click();
+    await exam.getByText('Please write your answer before you submit it.').waitFor();
+
+    // Saving starts the exam; submitting hands it in and locks the answer.
+    await answer.click();
+    await student.keyboard.type('Sound travels as pressure waves through the air to the eardrum.');
+    await exam.getByTestId('exam-unsaved').waitFor();
+    await exam.getByTestId('save-exam').click();
+    await student.getByText('Your answer was saved.').waitFor();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('in_progress');
+    await exam.getByTestId('submit-exam').click();
+    await student.getByText('Your answer was sent to your coach for review.').waitFor();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('submitted');
+    expect(await state.textContent()).toBe('Waiting for review');
+    expect(await exam.getByRole('textbox').count()).toBe(0);
+    expect(await exam.getByTestId('exam-answer').textContent()).toContain('pressure waves');
+    await expectAccessible(student, 'exam, waiting for review');
+
+    // The coach, in a browser of his own, finds the review task in the open tasks of the course.
+    const coachContext = await newContext(browser(), { colorScheme: 'dark' });
+    const coachSession = await signInViaApi(coachContext, demo.coach);
+    const openReviewTask = async () => {
+      const open = (
+        await apiCall(
+          'tasks.php',
+          'get_tasks',
+          { UserId: coachSession.userId, Condition: 'open', CourseId: DEMO_COURSE_ID },
+          coachSession.token,
+        )
+      ).data as { Id: number; UserId: number; CoursePartId: number; UserExamId: number | null }[];
+      const task = open.find((t) => t.UserId === learner.userId && t.CoursePartId === part.Id && t.UserExamId !== null);
+      if (!task) throw new Error('the submission made no open review task');
+      return task.Id;
+    };
+    const firstTaskId = await openReviewTask();
+    const coach = await coachContext.newPage();
+    await gotoPage(coach, `/Tasks?course=${DEMO_COURSE_ID}`);
+    await settle(coach);
+    const row = coach.locator(`[data-testid="task-row"][data-task-id="${firstTaskId}"]`);
+    await row.getByRole('link', { name: `review from ${learnerAccount.name}` }).click();
+    await coach.waitForURL(`**/Tasks/${firstTaskId}`);
+    const review = coach.getByTestId('exam-review');
+    await review.getByTestId('review-form').waitFor();
+    await settle(coach);
+    expect(await review.getByTestId('exam-answer').textContent()).toContain('pressure waves');
+    expect(await review.getByTestId('exam-state').textContent()).toBe('Waiting for review');
+    // While the submission waits, the task is completed by the review, not by hand.
+    await coach.getByText('Approve or return the submission to complete this task.').waitFor();
+    await expectAccessible(coach, 'review task (dark)');
+
+    // Returned: only with a comment, which the student then reads beside her answer, open to change again.
+    await review.getByTestId('return-exam').click();
+    await review.getByText('Write a comment so the student knows what to change.').waitFor();
+    await review.getByRole('textbox', { name: 'Comment to the student' }).click();
+    await coach.keyboard.type('Say what the eardrum does.');
+    await review.getByTestId('return-exam').click();
+    await coach.getByText('Returned to the student with your comment.').waitFor();
+    await review.getByText('Returned to the student, who may change the answer and submit it again.').waitFor();
+    await expect
+      .poll(() => coach.getByTestId('task-completed-by').textContent())
+      .toMatch(/^Completed by Carl Coach on /);
+
+    await student.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('returned');
+    expect(await state.textContent()).toBe('Returned with a comment');
+    expect(await exam.getByTestId('exam-comment').textContent()).toContain('Say what the eardrum does.');
+    await expectAccessible(student, 'exam, returned');
+    await answer.click();
+    await student.keyboard.press('End');
+    await student.keyboard.type(' The eardrum vibrates with them.');
+    await exam.getByTestId('submit-exam').click();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('submitted');
+    expect(await exam.getByTestId('exam-answer').textContent()).toContain('The eardrum vibrates');
+
+    // The new submission is a new review task; the coach approves it.
+    const secondTaskId = await openReviewTask();
+    expect(secondTaskId).not.toBe(firstTaskId);
+    await gotoPage(coach, `/Tasks/${secondTaskId}`);
+    await review.getByTestId('review-form').waitFor();
+    await settle(coach);
+    expect(await review.getByTestId('exam-answer').textContent()).toContain('The eardrum vibrates');
+    await review.getByRole('textbox', { name: 'Comment to the student' }).click();
+    await coach.keyboard.type('Well explained!');
+    await review.getByTestId('approve-exam').click();
+    await coach.getByText('Approved: the student has completed this part.').first().waitFor();
+    await expect.poll(() => review.getByTestId('exam-state').textContent()).toBe('Completed');
+    await expect
+      .poll(() => coach.getByTestId('task-completed-by').textContent())
+      .toMatch(/^Completed by Carl Coach on /);
+    expect(await coach.getByTestId('task-status').first().textContent()).toBe('Completed');
+
+    // Back on the student's tab the decision shows without a reload, and the part and progress move with it.
+    await student.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('completed');
+    expect(await exam.getByTestId('exam-comment').textContent()).toContain('Well explained!');
+    await student.locator('main header [data-testid="completed-mark"]').waitFor();
+    const after = (await singleExamPart(learner)).progress;
+    expect(after).toBeGreaterThan(before);
+    await student.getByRole('link', { name: courseName }).first().click();
+    await expect.poll(() => student.getByTestId('course-progress').textContent()).toBe(`${after}% complete`);
+    await expectAccessible(student, 'exam, completed');
+
+    await studentContext.close();
+    await coachContext.close();
+  });
+
+  it('the coach writes a task, takes it, notes it, trashes it, restores it from the trash and completes it', async () => {
+    const coachSession = await signIn(demo.coach);
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.coach);
+    const page = await context.newPage();
+    await gotoPage(page, '/Tasks');
+    await settle(page);
+
+    // A new task: a description is required.
+    await page.getByTestId('new-task').click();
+    const dialog = page.getByRole('dialog', { name: 'New task' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create task' }).click();
+    await dialog.getByText('Please describe the task.').waitFor();
+    await expectAccessible(page, 'new task dialog');
+    await dialog.getByRole('textbox', { name: 'What is to be done?' }).fill('Call Stina about her studio setup.');
+    await dialog.getByRole('combobox', { name: 'Course' }).selectOption({ label: 'Music production basics' });
+    await dialog.getByRole('button', { name: 'Create task' }).click();
+    await page.getByText('The task was created.').waitFor();
+    await page.waitForURL(/\/Tasks\/\d+$/);
+    const taskId = Number(new URL(page.url()).pathname.split('/').pop());
+    await settle(page);
+    expect(await page.getByTestId('task-description').textContent()).toBe('Call Stina about her studio setup.');
+    expect(await page.getByRole('link', { name: 'Music production basics' }).getAttribute('href')).toBe(
+      `/course/${DEMO_COURSE_ID}`,
+    );
+
+    // Take it, and write a note.
+    await page.getByRole('button', { name: 'Take this task' }).click();
+    await page.getByText('The owner was changed.').waitFor();
+    await expect.poll(() => page.getByTestId('task-owner').inputValue()).toBe(String(coachSession.userId));
+    await page.getByRole('textbox', { name: 'Note for the staff' }).click();
+    await page.keyboard.type('Booked a call for Friday.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('The note was saved.').waitFor();
+    const saved = await apiCall('tasks.php', 'get_task', { Id: taskId }, coachSession.token);
+    expect(saved.data.Note).toContain('Booked a call for Friday.');
+    expect(saved.data.TaskOwner).toBe(coachSession.userId);
+
+    // To the trash: gone from the open list, there in the trash.
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page.getByText('The task was moved to the trash.').waitFor();
+    await page.getByTestId('trash-notice').waitFor();
+    await page.getByRole('link', { name: 'Back to tasks' }).click();
+    await settle(page);
+    const row = page.locator(`[data-testid="task-row"][data-task-id="${taskId}"]`);
+    await page.getByTestId('task-count').waitFor();
+    expect(await row.count()).toBe(0);
+    // The trash switch works from the keyboard.
+    await page.getByRole('switch', { name: 'Show the trash' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL(/trash=1/);
+    await row.waitFor();
+    expect(await row.getByTestId('task-status').textContent()).toBe('In trash');
+    await expectAccessible(page, 'tasks, trash');
+
+    // Restored from the trash, it is an open task again.
+    await row.getByRole('button', { name: `Restore task ${taskId}` }).click();
+    await page.getByText(`Task ${taskId} restored.`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('switch', { name: 'Show the trash' }).click();
+    await row.waitFor();
+    expect(await row.getByTestId('task-status').textContent()).toBe('Open');
+
+    // Completed by hand: who and when.
+    await row.getByRole('link').first().click();
+    await settle(page);
+    await page.getByRole('button', { name: 'Mark as completed' }).click();
+    await page.getByText('The task was completed.').waitFor();
+    await expect
+      .poll(() => page.getByTestId('task-completed-by').textContent())
+      .toMatch(/^Completed by Carl Coach on /);
+    const completed = (await apiCall('tasks.php', 'get_task', { Id: taskId }, coachSession.token)).data;
+    expect(completed.CompletedByUserId).toBe(coachSession.userId);
+    expect(completed.CompletedDate).not.toBeNull();
+    await context.close();
+  });
+
+  it('filters by condition and course, and a student is denied the task pages', async () => {
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, '/Tasks');
+    await settle(page);
+    await page.getByTestId('task-condition').getByText('Completed').click();
+    await page.waitForURL(/condition=completed/);
+    await page.getByTestId('task-count').waitFor();
+    for (const status of await page.getByTestId('task-status').allTextContents()) expect(status).toBe('Completed');
+    await page.getByRole('combobox', { name: 'Course' }).selectOption({ label: 'Music production basics' });
+    await page.waitForURL(new RegExp(`course=${DEMO_COURSE_ID}`));
+    await context.close();
+
+    const studentContext = await newContext(browser());
+    await signInViaApi(studentContext, demo.student);
+    const student = await studentContext.newPage();
+    await student.goto('/Tasks');
+    await student.waitForURL('**/denied');
+    await studentContext.close();
+  });
+
+  it('the task list and a task pass axe-core in both themes, at desktop and phone width', {
+    timeout: 120_000,
+  }, async () => {
+    const coach = await signIn(demo.coach);
+    const support = (
+      await apiCall('tasks.php', 'get_tasks', { UserId: coach.userId, Condition: 'all' }, coach.token)
+    ).data.find((task: { TaskType: number }) => task.TaskType === 9);
+    expect(support, 'the demo has a support request').toBeDefined();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const phone of [false, true]) {
+        const label = `${colorScheme}${phone ? ', phone' : ''}`;
+        const context = await newContext(browser(), { colorScheme, phone });
+        await signInViaApi(context, demo.coach);
+        const page = await context.newPage();
+        await gotoPage(page, '/Tasks?condition=all');
+        await settle(page);
+        await page.getByTestId('task-row').first().waitFor();
+        await expectAccessible(page, `/Tasks (${label})`);
+        await gotoPage(page, `/Tasks/${support.Id}`);
+        await settle(page);
+        expect(await page.getByTestId('task-description').textContent()).toBe(support.Description);
+        await page.getByRole('textbox', { name: 'Note for the staff' }).waitFor();
+        await expectAccessible(page, `/Tasks/${support.Id} (${label})`);
+        await context.close();
+      }
+    }
+  });
+});
