@@ -34,6 +34,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     news: () => import('../shared/i18n/en/news').then((m) => m.news),
     learning: () => import('../shared/i18n/en/learning').then((m) => m.learning),
     course: () => import('../shared/i18n/en/course').then((m) => m.course),
+    messages: () => import('../shared/i18n/en/messages').then((m) => m.messages),
     tasks: () => import('../shared/i18n/en/tasks').then((m) => m.tasks),
   },
   sv: {
@@ -42,6 +43,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     news: () => import('../shared/i18n/sv/news').then((m) => m.news),
     learning: () => import('../shared/i18n/sv/learning').then((m) => m.learning),
     course: () => import('../shared/i18n/sv/course').then((m) => m.course),
+    messages: () => import('../shared/i18n/sv/messages').then((m) => m.messages),
     tasks: () => import('../shared/i18n/sv/tasks').then((m) => m.tasks),
   },
 };

@@ -8,6 +8,9 @@ let context: AudioContext | null = null;
 
 function audio(): AudioContext | null {
   if (typeof window === 'undefined' || typeof window.AudioContext !== 'function') return null;
+  // Before the first user gesture the browser would refuse to start the context (and say so in the console): a
+  // sound that comes then (a message arriving on a freshly loaded page) is skipped quietly.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return null;
   try {
     context ??= new window.AudioContext();
     if (context.state === 'suspended') void context.resume().catch(() => {});
@@ -19,15 +22,22 @@ function audio(): AudioContext | null {
   }
 }
 
-/** One note: a quick attack and an exponential fade, at the spec's volume. */
-function note(ctx: AudioContext, opts: { frequency: number; start: number; length: number; type?: OscillatorType }) {
+export interface Note {
+  frequency: number;
+  start: number;
+  length: number;
+  type?: OscillatorType;
+}
+
+/** One note: a quick attack and an exponential fade, at the spec's volume unless told another. */
+function note(ctx: AudioContext, opts: Note, volume = SOUND_VOLUME) {
   const oscillator = ctx.createOscillator();
   const gain = ctx.createGain();
   oscillator.type = opts.type ?? 'sine';
   oscillator.frequency.value = opts.frequency;
   const at = ctx.currentTime + opts.start;
   gain.gain.setValueAtTime(0.0001, at);
-  gain.gain.exponentialRampToValueAtTime(SOUND_VOLUME, at + 0.005);
+  gain.gain.exponentialRampToValueAtTime(volume, at + 0.005);
   gain.gain.exponentialRampToValueAtTime(0.0001, at + opts.length);
   oscillator.connect(gain).connect(ctx.destination);
   oscillator.start(at);
@@ -54,4 +64,11 @@ export function playFanfare(): void {
   [523.25, 659.25, 783.99, 1046.5].forEach((frequency, index) => {
     note(ctx, { frequency, start: index * 0.12, length: index === 3 ? 0.6 : 0.18, type: 'triangle' });
   });
+}
+
+/** Plays notes at a volume of their own (the chat's sounds, spec §9: 0.3, own send 0.5); silent without audio. */
+export function playNotes(notes: readonly Note[], volume: number): void {
+  const ctx = audio();
+  if (!ctx) return;
+  for (const each of notes) note(ctx, each, volume);
 }

@@ -9,8 +9,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { adminMenu, mainMenu, visibleItems } from '../../shared/domain/menu';
+import { adminMenu, drawerActions, mainMenu, visibleItems } from '../../shared/domain/menu';
 import { isStaffType } from '../../shared/domain/roles';
+import { openSupport } from '../messages/dialogs';
 import { useSession } from '../session';
 import { useOpenedAfterMount } from './deferred';
 import { useMenuViewer } from './useMenuViewer';
@@ -49,6 +50,19 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
               label={t(item.label as 'menu.home')}
               onClick={onClose}
               end
+            />
+          ))}
+          {visibleItems(drawerActions, viewer).map((item) => (
+            <MantineNavLink
+              key={item.action}
+              component="button"
+              label={t(item.label as 'menu.home')}
+              aria-haspopup="dialog"
+              onClick={() => {
+                onClose();
+                openSupport();
+              }}
+              data-testid="tech-support"
             />
           ))}
           {admin.length > 0 && <Divider my="xs" label={t('menu.admin')} labelPosition="left" />}

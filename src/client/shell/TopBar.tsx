@@ -8,6 +8,7 @@ import { adminMenu, mainMenu, visibleItems } from '../../shared/domain/menu';
 import { isStaffType, UserType } from '../../shared/domain/roles';
 import { setLanguage } from '../i18n';
 import { useSession } from '../session';
+import classes from './AppLayout.module.css';
 import { DeferredMenu } from './DeferredMenu';
 import { loadNavDrawer, preload } from './deferred';
 import { useMenuViewer } from './useMenuViewer';
@@ -63,6 +64,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         gap={4}
         visibleFrom={isStaffType(userType) ? 'xl' : 'lg'}
         wrap="nowrap"
+        className={classes.inlineNav}
+        data-staff={isStaffType(userType) || undefined}
       >
         {visibleItems(mainMenu, viewer).map((item) => (
           <Button key={item.path} component={NavLink} to={item.path} variant="subtle" size="compact-md" end>

@@ -1,10 +1,14 @@
 import { ActionIcon, Avatar, Badge, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconPencilOff } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserType } from '../../shared/domain/roles';
 import { useEditMode } from '../editMode';
 import { useSession } from '../session';
 import { loadNavDrawer, preload } from './deferred';
+
+// The bell with its poller and the chat: loaded only for a signed-in user.
+const MessageCenter = lazy(() => import('../messages/MessageCenter'));
 
 /** The avatar's ring marks staff: red for administrators, orange for coaches. */
 const ringColor = (userType: number) => (userType === UserType.admin ? 'red' : 'orange');
@@ -31,7 +35,7 @@ export function RoleBadge({ userType }: { userType: number }) {
   );
 }
 
-/** The signed-in user's end of the top bar: page editing for administrators, the xp total and the avatar. */
+/** The signed-in user's end of the top bar: page editing for administrators, the xp total, the bell and the avatar. */
 export default function UserControls({ userType, onOpenMenu }: { userType: number; onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -64,6 +68,12 @@ export default function UserControls({ userType, onOpenMenu }: { userType: numbe
         >
           {t('xp', { count: user.TotalXp })}
         </Badge>
+      )}
+      {user && (
+        // Its own chunk and its own Suspense: the rest of the bar does not wait for the messages' code and texts.
+        <Suspense fallback={null}>
+          <MessageCenter userId={user.Id} />
+        </Suspense>
       )}
       {user && (
         <UnstyledButton

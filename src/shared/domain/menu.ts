@@ -19,7 +19,7 @@ export interface MenuViewer {
 }
 
 /** Spec §2's visibility rules, one predicate for every menu of the shell. */
-export function isMenuItemVisible(item: MenuItem, viewer: MenuViewer): boolean {
+export function isMenuItemVisible(item: Omit<MenuItem, 'path'>, viewer: MenuViewer): boolean {
   if (item.loginRequired && !viewer.hasToken) return false;
   if (item.userTypes && !item.userTypes.includes(viewer.userType ?? 0)) return false;
   if (item.hiddenWhenSignedIn && viewer.hasToken) return false;
@@ -27,7 +27,7 @@ export function isMenuItemVisible(item: MenuItem, viewer: MenuViewer): boolean {
   return true;
 }
 
-export const visibleItems = (items: readonly MenuItem[], viewer: MenuViewer) =>
+export const visibleItems = <T extends Omit<MenuItem, 'path'>>(items: readonly T[], viewer: MenuViewer) =>
   items.filter((item) => isMenuItemVisible(item, viewer));
 
 // Items of pages that exist; later capabilities add theirs here (spec §2's menu lists).
@@ -46,6 +46,16 @@ export const mainMenu: readonly MenuItem[] = [
 export const adminMenu: readonly MenuItem[] = [
   { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
+];
+
+/** An entry of the drawer's menu that opens a dialog rather than a page. */
+export interface MenuAction extends Omit<MenuItem, 'path'> {
+  action: 'techSupport';
+}
+
+/** Tech Support (spec §2) opens its dialog from the drawer; it sends as the signed-in user. */
+export const drawerActions: readonly MenuAction[] = [
+  { action: 'techSupport', label: 'menu.techSupport', loginRequired: true },
 ];
 
 export const footerMenu: readonly MenuItem[] = [

@@ -2,6 +2,7 @@ import { auth as enAuth } from './en/auth';
 import { course as enCourse } from './en/course';
 import { errors as enErrors } from './en/errors';
 import { learning as enLearning } from './en/learning';
+import { messages as enMessages } from './en/messages';
 import { news as enNews } from './en/news';
 import { pages as enPages } from './en/pages';
 import { shell as enShell } from './en/shell';
@@ -10,6 +11,7 @@ import { auth as svAuth } from './sv/auth';
 import { course as svCourse } from './sv/course';
 import { errors as svErrors } from './sv/errors';
 import { learning as svLearning } from './sv/learning';
+import { messages as svMessages } from './sv/messages';
 import { news as svNews } from './sv/news';
 import { pages as svPages } from './sv/pages';
 import { shell as svShell } from './sv/shell';
@@ -25,6 +27,7 @@ export const resources = {
     errors: enErrors,
     learning: enLearning,
     course: enCourse,
+    messages: enMessages,
     tasks: enTasks,
   },
   sv: {
@@ -35,6 +38,7 @@ export const resources = {
     errors: svErrors,
     learning: svLearning,
     course: svCourse,
+    messages: svMessages,
     tasks: svTasks,
   },
 } as const;

@@ -21,6 +21,7 @@ import { CourseNav } from './CourseNav';
 import CourseOverviewPage from './CourseOverviewPage';
 import CoursePartPage from './CoursePartPage';
 import classes from './course.module.css';
+import { HelpButton } from './HelpButton';
 
 // The overlays wait for the first moment to celebrate; their code is not needed to read a page.
 const CourseOverlays = lazy(() => import('../../course/overlays/CourseOverlays'));
@@ -138,6 +139,9 @@ export default function CourseLayout() {
         </div>
         <BottomBar />
       </div>
+      <Suspense fallback={null}>
+        <HelpButton courseId={value.course.Id} partId={partId} />
+      </Suspense>
       <CourseNav />
       <Suspense fallback={null}>
         <CourseOverlays course={value.course} partsById={value.partsById} claimReward={steps.claimReward} />

@@ -12,6 +12,7 @@ export const shell = {
     signIn: 'Sign in',
     signUp: 'Sign up',
     signOut: 'Sign out',
+    techSupport: 'Tech Support',
     tasks: 'Tasks',
     versions: 'Version history',
     game: 'Game',

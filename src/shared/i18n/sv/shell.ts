@@ -15,6 +15,7 @@ export const shell: Translation<typeof en> = {
     signIn: 'Logga in',
     signUp: 'Bli medlem',
     signOut: 'Logga ut',
+    techSupport: 'Teknisk support',
     tasks: 'Uppgifter',
     versions: 'Versionshistorik',
     game: 'Spel',

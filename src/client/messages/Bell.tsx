@@ -1,0 +1,171 @@
+import {
+  ActionIcon,
+  Avatar,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Message, SYSTEM_USER_ID } from '../../shared/contract/messages';
+import { openChat } from './dialogs';
+import { markOpened, type useInbox } from './inbox';
+import classes from './messages.module.css';
+import { plainText, useMessageTime } from './time';
+
+const senderName = (message: Message) => `${message.SenderFirstName} ${message.SenderLastName}`.trim();
+const initials = (message: Message) => `${message.SenderFirstName[0] ?? ''}${message.SenderLastName[0] ?? ''}`;
+
+/**
+ * The bell of the top bar (spec §2, §4): the count of unopened messages; opening it marks them opened and lists
+ * the stored messages, newest first, with a dot on those not answered yet. A message from a user opens the chat
+ * with her; a system message opens the system's messages, which cannot be answered.
+ */
+export function Bell({
+  userId,
+  inbox,
+  onPreload,
+}: {
+  userId: number;
+  inbox: ReturnType<typeof useInbox>;
+  onPreload(): void;
+}) {
+  const { t } = useTranslation('messages');
+  const queryClient = useQueryClient();
+  const time = useMessageTime();
+  const [opened, setOpened] = useState(false);
+  const messages = inbox.data?.messages ?? [];
+  const unopened = inbox.data?.unopened ?? 0;
+
+  // Opening the bell opens what it lists (spec §4); what arrives while it is open is opened too.
+  useEffect(() => {
+    if (!opened) return;
+    void markOpened(
+      queryClient,
+      userId,
+      messages.filter((m) => m.Showed === 0).map((m) => m.Id),
+    );
+  }, [opened, messages, queryClient, userId]);
+
+  const open = (message: Message) => {
+    setOpened(false);
+    if (message.FromUserId === SYSTEM_USER_ID) openChat({ userId: SYSTEM_USER_ID, name: t('system.sender') });
+    else
+      openChat({
+        userId: message.FromUserId,
+        name: senderName(message),
+        courseId: message.course_id,
+        coursePartId: message.course_part_id,
+      });
+  };
+
+  const label = unopened > 0 ? t('bell.labelUnopened', { count: unopened }) : t('bell.label');
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width="min(380px, calc(100vw - 16px))"
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={() => setOpened((o) => !o)}
+          onPointerEnter={onPreload}
+          onFocus={onPreload}
+          aria-label={label}
+          title={label}
+          data-testid="message-bell"
+          data-unopened={unopened}
+        >
+          <Indicator
+            label={unopened > 99 ? '99+' : unopened}
+            disabled={unopened === 0}
+            size={18}
+            color="red.9"
+            offset={2}
+            data-testid="bell-count"
+          >
+            <IconBell size={22} aria-hidden />
+          </Indicator>
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown p={0} data-testid="bell-dropdown">
+        <Text component="h2" fw={700} px="md" py="sm" className={classes.bellHeading}>
+          {t('bell.title')}
+        </Text>
+        {messages.length === 0 ? (
+          <Text px="md" py="md" c="dimmed">
+            {inbox.isError ? t('bell.loadFailed') : t('bell.empty')}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah="min(60vh, 480px)" type="auto">
+            <ul className={classes.bellList}>
+              {messages.map((message) => {
+                const system = message.FromUserId === SYSTEM_USER_ID;
+                const name = system ? t('system.sender') : senderName(message);
+                const unanswered = !system && message.ReplyDate === null;
+                return (
+                  <li key={message.Id}>
+                    <UnstyledButton
+                      className={classes.bellItem}
+                      onClick={() => open(message)}
+                      data-testid="bell-message"
+                      data-unanswered={unanswered}
+                    >
+                      <Avatar
+                        size="md"
+                        radius="xl"
+                        color={system ? 'gray' : 'blue'}
+                        src={message.SenderUserFileId ? `/media/avatar/${message.SenderUserFileId}` : null}
+                        alt=""
+                      >
+                        {system ? <IconBell size={18} aria-hidden /> : initials(message)}
+                      </Avatar>
+                      <span className={classes.bellText}>
+                        <span className={classes.bellMeta}>
+                          <Text component="span" size="sm" fw={600} truncate>
+                            {name}
+                          </Text>
+                          <Text
+                            component="time"
+                            size="xs"
+                            c="dimmed"
+                            dateTime={message.CDate}
+                            className={classes.nowrap}
+                          >
+                            {time(message.CDate, { bell: true })}
+                          </Text>
+                        </span>
+                        <Text component="span" size="sm" lineClamp={2} className={classes.preview}>
+                          {message.Title ? `${message.Title}: ` : ''}
+                          {plainText(message.Message)}
+                        </Text>
+                      </span>
+                      {unanswered && (
+                        <>
+                          <span className={classes.dot} aria-hidden data-testid="unanswered-dot" />
+                          <VisuallyHidden>{t('bell.unanswered')}</VisuallyHidden>
+                        </>
+                      )}
+                    </UnstyledButton>
+                  </li>
+                );
+              })}
+            </ul>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,359 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  e2eAvailable,
+  expectAccessible,
+  gotoPage,
+  newContext,
+  signInViaApi,
+  useBrowser,
+} from './support/browser';
+import { DEMO_PASSWORD, demo } from './support/constants';
+
+const DEMO_COURSE_ID = 1;
+/** One poll (3000 ms) and the time to draw what it brought. */
+const ONE_POLL_MS = 3_000 + 1_500;
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+/** A screenshot for a human to look at, when E2E_SCREENSHOTS names a directory. */
+async function snap(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
+
+/** Collects what the page reports as errors: a sound that may not play, or a failed call, must stay quiet. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Waits until the course page has its data, and closes the course navigation that opens on entering. */
+async function openCourse(page: Page) {
+  await gotoPage(page, `/course/${DEMO_COURSE_ID}`);
+  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+  const nav = page.getByTestId('course-nav').getByRole('dialog');
+  if (await nav.isVisible()) {
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+  }
+}
+
+/** Types a message into a dialog's rich-text editor. */
+async function typeMessage(dialog: Locator, name: string, text: string) {
+  const editor = dialog.getByRole('textbox', { name });
+  await editor.waitFor({ timeout: 15_000 });
+  await editor.click();
+  await editor.pressSequentially(text);
+}
+
+const bellCount = async (page: Page) => Number(await page.getByTestId('message-bell').getAttribute('data-unopened'));
+
+async function userContext(
+  browser: ReturnType<ReturnType<typeof useBrowser>>,
+  email: string,
+  options: Parameters<typeof newContext>[1] = {},
+): Promise<{ context: BrowserContext; token: string; userId: number }> {
+  const context = await newContext(browser, options);
+  const { token, userId } = await signInViaApi(context, email);
+  return { context, token, userId };
+}
+
+describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech support', () => {
+  const browser = useBrowser();
+
+  it('a student asks the course coach from the help button; the coach answers from the bell; the answer arrives within one poll', {
+    timeout: 120_000,
+  }, async () => {
+    const question = `How do I hear an octave? (${Date.now()})`;
+    const answer = `Sing the first two notes of "Somewhere over the rainbow" (${Date.now()})`;
+
+    // The student, light theme: the help button of a course page opens the chat with its first coach.
+    const student = await userContext(browser(), demo.student, { colorScheme: 'light' });
+    const studentPage = await student.context.newPage();
+    const studentErrors = consoleErrors(studentPage);
+    await openCourse(studentPage);
+    await studentPage.getByTestId('help-button').click();
+    const chat = studentPage.getByRole('dialog', { name: 'Chat with Carl Coach' });
+    await chat.waitFor();
+    const send = chat.getByTestId('chat-send');
+    const editor = chat.getByRole('textbox', { name: 'Your message to Carl Coach' });
+    await editor.waitFor({ timeout: 15_000 });
+    expect(await send.isDisabled(), 'Send is disabled while the editor is empty').toBe(true);
+    // The focus is in the editor: she types straight away, and sends with the keyboard.
+    await expect.poll(() => editor.evaluate((element) => element === document.activeElement)).toBe(true);
+    await studentPage.keyboard.type(question);
+    expect(await send.isDisabled()).toBe(false);
+    await expectAccessible(studentPage, 'chat dialog (light)');
+    await snap(studentPage, 'chat-student-light');
+    // Ctrl+Enter sends; the message is in the conversation at once and stored a moment later.
+    await studentPage.keyboard.press('Control+Enter');
+    const own = chat.getByTestId('chat-message').filter({ hasText: question });
+    await own.waitFor();
+    expect(await own.getAttribute('data-own')).toBe('true');
+    await chat.locator('[data-testid="chat-message"][data-pending]').waitFor({ state: 'detached' });
+    expect(await own.count(), 'the message is in the list once').toBe(1);
+    expect(await send.isDisabled(), 'the editor is empty again').toBe(true);
+
+    // A coach who is not online is offered an email too. (Whether he is depends on what ran just before.)
+    const offer = studentPage.getByRole('dialog', { name: 'Send as email?' });
+    if (
+      await offer.waitFor({ timeout: 2_500 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      expect(await offer.textContent()).toContain('Carl Coach is not online right now.');
+      await expectAccessible(studentPage, 'send-as-email dialog (light)');
+      await snap(studentPage, 'email-offer-light');
+      await offer.getByTestId('email-offer-confirm').click();
+      await studentPage.getByText('Your message was sent as an email.').waitFor();
+      await offer.waitFor({ state: 'hidden' });
+    }
+    // The focus is back in the (fresh) editor, for the next message.
+    await expect
+      .poll(() => editor.evaluate((element) => element === document.activeElement), { message: 'focus in the editor' })
+      .toBe(true);
+
+    // The coach, dark theme, in a second browser: the bell counts the question; opening it marks it opened.
+    const coach = await userContext(browser(), demo.coach, { colorScheme: 'dark' });
+    const coachPage = await coach.context.newPage();
+    const coachErrors = consoleErrors(coachPage);
+    await gotoPage(coachPage, '/MyCourses');
+    const bell = coachPage.getByTestId('message-bell');
+    await bell.waitFor({ timeout: 15_000 });
+    await expect.poll(() => bellCount(coachPage), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await bell.getAttribute('aria-label')).toMatch(/^Messages, \d+ unopened$/);
+    await expectAccessible(coachPage, 'top bar with an unopened count (dark)');
+    await bell.click();
+    const dropdown = coachPage.getByTestId('bell-dropdown');
+    await dropdown.waitFor();
+    const item = dropdown.getByTestId('bell-message').filter({ hasText: question }).first();
+    await item.waitFor();
+    expect(await item.textContent()).toContain('Stina Student');
+    expect(await item.getAttribute('data-unanswered'), 'not answered yet: the dot').toBe('true');
+    expect(await item.locator('time').textContent()).toMatch(/^\d\d:\d\d$/);
+    await expect.poll(() => bellCount(coachPage)).toBe(0);
+    await expectAccessible(coachPage, 'bell (dark)');
+    await snap(coachPage, 'bell-coach-dark');
+
+    // A message from a user opens the chat with her; the coach answers with the Send button.
+    await item.click();
+    const coachChat = coachPage.getByRole('dialog', { name: 'Chat with Stina Student' });
+    await coachChat.waitFor();
+    await coachChat.getByTestId('chat-message').filter({ hasText: question }).waitFor();
+    await typeMessage(coachChat, 'Your message to Stina Student', answer);
+    await expectAccessible(coachPage, 'chat dialog (dark)');
+    await snap(coachPage, 'chat-coach-dark');
+    const sentAt = Date.now();
+    await coachChat.getByTestId('chat-send').click();
+    await coachChat.getByTestId('chat-message').filter({ hasText: answer }).waitFor();
+    // The student is online (her page polls): no offer to email.
+    await coachPage.waitForTimeout(500);
+    expect(await coachPage.getByRole('dialog', { name: 'Send as email?' }).count()).toBe(0);
+
+    // The student's open chat shows the answer within one poll.
+    await chat.getByTestId('chat-message').filter({ hasText: answer }).waitFor({ timeout: ONE_POLL_MS });
+    expect(Date.now() - sentAt).toBeLessThan(ONE_POLL_MS);
+    await snap(studentPage, 'chat-student-answered');
+
+    // Her bell lists the answer, with a dot until she answers it; it shows in light theme too.
+    await chat.getByRole('button', { name: 'Close chat' }).click();
+    await chat.waitFor({ state: 'hidden' });
+    await studentPage.getByTestId('message-bell').click();
+    const studentBell = studentPage.getByTestId('bell-dropdown');
+    const reply = studentBell.getByTestId('bell-message').filter({ hasText: answer });
+    await reply.waitFor();
+    expect(await reply.textContent()).toContain('Carl Coach');
+    expect(await reply.getAttribute('data-unanswered')).toBe('true');
+    await expectAccessible(studentPage, 'bell (light)');
+    await snap(studentPage, 'bell-student-light');
+
+    // She removes her own question after confirming.
+    await reply.click();
+    await chat.waitFor();
+    const mine = chat.getByTestId('chat-message').filter({ hasText: question });
+    await mine.getByTestId('chat-remove').click();
+    const confirm = studentPage.getByRole('dialog', { name: 'Remove this message?' });
+    await confirm.waitFor();
+    await expectAccessible(studentPage, 'remove confirmation (light)');
+    await confirm.getByTestId('confirm-remove').click();
+    await studentPage.getByText('The message was removed.').waitFor();
+    await mine.waitFor({ state: 'detached' });
+    await chat.getByTestId('chat-message').filter({ hasText: answer }).waitFor();
+
+    // A coach looking at his own course has no other coach to ask: the help button says where to go instead.
+    await openCourse(coachPage);
+    await coachPage.getByTestId('help-button').click();
+    await coachPage.getByText('Please contact us via the tech support button in the main menu!').waitFor();
+
+    expect(studentErrors).toEqual([]);
+    expect(coachErrors).toEqual([]);
+    await student.context.close();
+    await coach.context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`tech support refuses an empty message, sends one and makes a task (phone width, ${colorScheme})`, {
+      timeout: 90_000,
+    }, async () => {
+      const text = `The video of episode 2 stops after a second (${colorScheme} ${Date.now()})`;
+      const student = await userContext(browser(), demo.student, { colorScheme, phone: true });
+      const page = await student.context.newPage();
+      await gotoPage(page, '/MyCourses');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByTestId('tech-support').click();
+      const dialog = page.getByRole('dialog', { name: 'Tech Support' });
+      await dialog.waitFor();
+      await dialog.getByRole('textbox', { name: 'Your message to tech support' }).waitFor({ timeout: 15_000 });
+      await dialog.getByTestId('support-send').click();
+      expect(await dialog.getByTestId('support-error').textContent()).toBe('Please enter a message!');
+      // An empty paragraph is no message either.
+      await typeMessage(dialog, 'Your message to tech support', ' ');
+      await page.keyboard.press('Enter');
+      await dialog.getByTestId('support-send').click();
+      expect(await dialog.getByTestId('support-error').textContent()).toBe('Please enter a message!');
+      await expectAccessible(page, `support dialog (${colorScheme}, phone)`);
+      await snap(page, `support-${colorScheme}-phone`);
+      await typeMessage(dialog, 'Your message to tech support', text);
+      expect(await dialog.getByTestId('support-error').count(), 'the error goes once there is text').toBe(0);
+      await page.keyboard.press('Control+Enter');
+      await page.getByText('Thank you! Your message was sent to tech support.').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // The staff find a support task (type 9, no owner) from the student with her text.
+      const admin = await apiCall('login.php', 'sign_in', { email: demo.admin, password: DEMO_PASSWORD });
+      const tasks = await apiCall('tasks.php', 'get_tasks', { UserId: admin.data.Id, Condition: 'open' }, admin.token);
+      expect(tasks.status).toBe('OK');
+      const task = tasks.data.find((t: { Description: string }) => t.Description.includes(text));
+      expect(task, 'a task for the support message').toBeDefined();
+      expect(task.TaskType).toBe(9);
+      expect(task.TaskOwner).toBe(-1);
+      expect(task.UserId).toBe(student.userId);
+
+      // The bell and the chat at phone width: the chat fills the screen.
+      await page.getByTestId('message-bell').click();
+      await page.getByTestId('bell-dropdown').waitFor();
+      await expectAccessible(page, `bell (${colorScheme}, phone)`);
+      await snap(page, `bell-${colorScheme}-phone`);
+      const first = page.getByTestId('bell-message').first();
+      if ((await first.count()) > 0) {
+        await first.click();
+        const chat = page.getByRole('dialog').filter({ has: page.getByTestId('chat-messages') });
+        await chat.waitFor();
+        await chat.getByTestId('chat-messages').waitFor();
+        const box = await chat.boundingBox();
+        expect(box?.width).toBe(375);
+        await expectAccessible(page, `chat dialog (${colorScheme}, phone)`);
+        await snap(page, `chat-${colorScheme}-phone`);
+      }
+      await student.context.close();
+    });
+  }
+
+  it('a system message shows as a toast once, and cannot be answered', { timeout: 60_000 }, async () => {
+    const text = `Maintenance tonight at 22:00 (${Date.now()})`;
+    const student = await userContext(browser(), demo.student);
+    const page = await student.context.newPage();
+    await gotoPage(page, '/MyCourses');
+    await page.getByTestId('message-bell').waitFor({ timeout: 15_000 });
+
+    const admin = await apiCall('login.php', 'sign_in', { email: demo.admin, password: DEMO_PASSWORD });
+    const sent = await apiCall(
+      'messages.php',
+      'submit_message',
+      { FromUserId: admin.data.Id, UserId: student.userId, Message: `<p>${text}</p>`, SendAsNotification: true },
+      admin.token,
+    );
+    expect(sent.status).toBe('OK');
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: text });
+    await toast.waitFor({ timeout: 2 * ONE_POLL_MS });
+    await expectAccessible(page, 'system message toast');
+    await snap(page, 'system-toast');
+
+    // Once each: a new page does not show it again.
+    await toast.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.reload();
+    await page.getByTestId('message-bell').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(ONE_POLL_MS);
+    expect(await page.locator('.mantine-Notification-root').filter({ hasText: text }).count()).toBe(0);
+
+    // In the bell it reads as from the system, and opens the system's messages, which cannot be answered.
+    await page.getByTestId('message-bell').click();
+    const item = page.getByTestId('bell-message').filter({ hasText: text });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('System');
+    expect(await item.getAttribute('data-unanswered')).toBe('false');
+    await item.click();
+    const dialog = page.getByRole('dialog', { name: 'System messages' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('system-no-reply').textContent()).toBe('System message - unable to reply!');
+    await dialog.getByTestId('chat-message').filter({ hasText: text }).waitFor();
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    await expectAccessible(page, 'system messages');
+    await snap(page, 'system-messages');
+    await student.context.close();
+  });
+
+  it('a long conversation loads its older pages when scrolled to its end', { timeout: 60_000 }, async () => {
+    const coach = await apiCall('login.php', 'sign_in', { email: demo.coach, password: DEMO_PASSWORD });
+    const student = await userContext(browser(), demo.student);
+    const stamp = Date.now();
+    for (let n = 1; n <= 30; n++) {
+      const sent = await apiCall(
+        'messages.php',
+        'submit_message',
+        { FromUserId: coach.data.Id, UserId: student.userId, Message: `<p>Practice note ${n} (${stamp})</p>` },
+        coach.token,
+      );
+      expect(sent.status).toBe('OK');
+    }
+    const page = await student.context.newPage();
+    await gotoPage(page, '/MyCourses');
+    await page.getByTestId('message-bell').click();
+    await page
+      .getByTestId('bell-message')
+      .filter({ hasText: `Practice note 30 (${stamp})` })
+      .click();
+    const chat = page.getByRole('dialog', { name: 'Chat with Carl Coach' });
+    const list = chat.getByTestId('chat-messages');
+    await chat
+      .getByTestId('chat-message')
+      .filter({ hasText: `Practice note 30 (${stamp})` })
+      .waitFor();
+    // The newest page (25), newest first; the oldest of the thirty is not there yet.
+    expect(await chat.getByTestId('chat-message').count()).toBe(25);
+    expect(await chat.getByTestId('chat-message').first().textContent()).toContain(`Practice note 30 (${stamp})`);
+    expect(
+      await chat
+        .getByTestId('chat-message')
+        .filter({ hasText: `Practice note 1 (${stamp})` })
+        .count(),
+    ).toBe(0);
+    // Scrolled to within 50 px of the end, the next page comes.
+    await list.evaluate((element) => {
+      element.scrollTop = element.scrollHeight - element.clientHeight - 40;
+    });
+    await chat
+      .getByTestId('chat-message')
+      .filter({ hasText: `Practice note 1 (${stamp})` })
+      .waitFor();
+    expect(await chat.getByTestId('chat-message').count()).toBeGreaterThan(30);
+    await student.context.close();
+  });
+
+  it('a session ended elsewhere signs the client out at its next poll', { timeout: 60_000 }, async () => {
+    const student = await userContext(browser(), demo.student);
+    const page = await student.context.newPage();
+    await gotoPage(page, '/MyCourses');
+    await page.getByTestId('message-bell').waitFor({ timeout: 15_000 });
+    await apiCall('login.php', 'sign_out', { token: student.token }, student.token);
+    await page.getByTestId('message-bell').waitFor({ state: 'detached', timeout: 2 * ONE_POLL_MS });
+    expect(await page.getByTestId('xp-total').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+    await student.context.close();
+  });
+});
