@@ -211,6 +211,10 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
       .poll(() => coach.getByTestId('task-completed-by').textContent())
       .toMatch(/^Completed by Carl Coach on /);
     expect(await coach.getByTestId('task-status').first().textContent()).toBe('Completed');
+    // The student can be answered from her task, in the chat.
+    await coach.getByTestId('message-student').click();
+    await coach.getByRole('dialog').filter({ hasText: learnerAccount.name }).waitFor();
+    await coach.keyboard.press('Escape');
 
     // Back on the student's tab the decision shows without a reload, and the part and progress move with it.
     await student.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconMessage, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { toneText } from '../../components/blocks/tone';
 import { errorText } from '../../components/errorText';
 import { useExamById } from '../../course/exams';
 import { showToast } from '../../course/toast';
+import { openChat } from '../../messages/dialogs';
 import { useSession } from '../../session';
 import { formatDateTime, fullName, NOBODY } from './format';
 import { type TaskChanges, useCourseCoaches, useUpdateTask } from './queries';
@@ -47,6 +48,25 @@ export function TaskDetails({ task }: { task: Task }) {
             <Detail term={t('detail.starts')}>{formatDateTime(task.EventStartDate, i18n.language)}</Detail>
           )}
         </dl>
+        {task.UserId !== null && task.UserRealName && (
+          <Button
+            variant="default"
+            fullWidth
+            mt="md"
+            leftSection={<IconMessage size={16} aria-hidden />}
+            onClick={() =>
+              openChat({
+                userId: task.UserId ?? 0,
+                name: task.UserRealName ?? '',
+                courseId: task.CourseId,
+                coursePartId: task.CoursePartId,
+              })
+            }
+            data-testid="message-student"
+          >
+            {t('message.button', { name: task.UserRealName })}
+          </Button>
+        )}
       </Paper>
       <OwnerField task={task} staff={staff} />
       <Completion task={task} staff={staff} />
