@@ -43,7 +43,8 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByText('You signed out!').waitFor();
       // The toast can be closed, by a button that says what it does.
-      await page.getByRole('button', { name: 'Close notification' }).click();
+      const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'You signed out!' });
+      await toast.getByRole('button', { name: 'Close notification' }).click();
       await page.getByText('You signed out!').waitFor({ state: 'detached' });
       expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
       expect(await page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('accepted');

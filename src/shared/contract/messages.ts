@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { SYSTEM_USER_ID } from '../domain/messages';
 import { call, endpoint, id, isoDate, ok, pagination } from './define';
 
-/** The sender of a system message, and the recipient of a message to tech support (spec §3: -1). */
-export const SYSTEM_USER_ID = -1;
+export { SYSTEM_USER_ID };
 
 /** A user id, or -1 for the system (as a sender) or the support inbox (as a recipient). */
 const party = z.union([id, z.literal(SYSTEM_USER_ID)]);

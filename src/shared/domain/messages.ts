@@ -1,5 +1,8 @@
 /** Message rules the client and the server share (spec §4, §5, §9). */
 
+/** The sender of a system message, and the recipient of a message to tech support (spec §3: -1). */
+export const SYSTEM_USER_ID = -1;
+
 /** The client polls its messages this often. */
 export const MESSAGE_POLL_MS = 3_000;
 /** A send within this long of the previous attempt is ignored by the client. */
