@@ -99,6 +99,10 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
       UserCanEdit: true,
     });
     const id = started.body.data.UserExamId;
+    // auth_user names the exam still open in the course asked about.
+    const openExam = async () =>
+      (await server.call('auth.php', 'auth_user', { access: { CourseId: course.id } }, as(student))).body.userExamId;
+    expect(await openExam()).toBe(id);
     expect((await save(student, course, exam, '<p>Second draft</p>')).body.data).toMatchObject({
       UserExamId: id,
       Answer: '<p>Second draft</p>',
@@ -156,6 +160,7 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
     expect((await review(coach, id, true)).body.error_code).toBe('INVALID_STATE');
     expect((await save(student, course, exam, '<p>Again</p>')).body.error_code).toBe('INVALID_STATE');
     expect((await read(student, ofExam(student, course, exam))).body.data.UserCanEdit).toBe(false);
+    expect(await openExam()).toBeNull();
   });
 
   it('approving the last exam of a part completes it: milestone date, progress, xp and the certificate', async () => {

@@ -2,6 +2,7 @@ import { auth } from '../../shared/contract/auth';
 import { AppError } from '../errors';
 import { presentUser } from '../presenters/user';
 import { courseAccessFlag } from '../services/courseAccess';
+import { openExamId } from '../services/exams';
 import { findSessionUser } from '../services/sessions';
 import { companyNameOf } from '../services/users';
 import { handlers } from './types';
@@ -13,12 +14,11 @@ export const authHandlers = handlers(auth, {
       token === ctx.token ? ctx.user : token ? await findSessionUser(ctx.db, { siteId: ctx.site.id, token }) : null;
     if (!user) throw new AppError('UNAUTHORIZED', 'The session is missing, expired or revoked');
     const courseId = data.access?.CourseId;
-    const courseAccess = courseId ? await courseAccessFlag(ctx.db, { siteId: ctx.site.id, user, courseId }) : null;
-    return {
-      status: 'OK',
-      data: presentUser(user, await companyNameOf(ctx.db, user)),
-      CourseAccess: courseAccess,
-      userExamId: null,
-    };
+    const [courseAccess, userExamId, companyName] = await Promise.all([
+      courseId ? courseAccessFlag(ctx.db, { siteId: ctx.site.id, user, courseId }) : null,
+      courseId ? openExamId(ctx.db, { siteId: ctx.site.id, userId: user.id, courseId }) : null,
+      companyNameOf(ctx.db, user),
+    ]);
+    return { status: 'OK', data: presentUser(user, companyName), CourseAccess: courseAccess, userExamId };
   },
 });

@@ -296,3 +296,25 @@ export async function reviewUserExam(
     return presentExam({ row: reviewed, learnerId: exam.user_id, courseId: course.id, part, block, canEdit: false });
   });
 }
+
+/**
+ * The user's exam in a course that is still hers to finish or waiting for its review (the latest one touched), for
+ * `auth_user`'s `userExamId`; null when there is none.
+ */
+export async function openExamId(
+  db: Db,
+  opts: { siteId: number; userId: number; courseId: number },
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('user_exams')
+    .select('id')
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('course_id', '=', opts.courseId)
+    .where('status', 'in', ['in_progress', 'submitted'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
