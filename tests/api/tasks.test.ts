@@ -70,6 +70,7 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
       CompleteTheTask: false,
       CompletedDate: null,
       CompletedByUserId: null,
+      CompletedByName: null,
       IsTrash: false,
     });
     expect(await list(coach)).toEqual([id]);
@@ -93,7 +94,7 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
 
     const before = Date.now();
     const done = await update(coach, { Id: id, CompleteTheTask: true });
-    expect(done.body.data).toMatchObject({ CompleteTheTask: true, CompletedByUserId: coach.id });
+    expect(done.body.data).toMatchObject({ CompleteTheTask: true, CompletedByUserId: coach.id, CompletedByName: 'Carl Tester' });
     expect(Date.parse(done.body.data.CompletedDate)).toBeGreaterThanOrEqual(before - 1000);
     expect(await list(coach)).toEqual([]);
     expect(await list(coach, { Condition: 'completed' })).toEqual([id]);

@@ -1,13 +1,15 @@
 import { NO_OWNER, type Task } from '../../shared/contract/tasks';
 import type { TaskRow } from '../db/schema';
 
-/** A task row with the names the task list shows: the student's, the owner's and the course's. */
+/** A task row with the names the task list shows: the student's, the owner's, the completer's, the course's. */
 export interface TaskWithNames extends TaskRow {
   student_first_name: string | null;
   student_last_name: string | null;
   student_user_file_id: number | null;
   owner_first_name: string | null;
   owner_last_name: string | null;
+  completer_first_name: string | null;
+  completer_last_name: string | null;
   course_name: string | null;
 }
 
@@ -34,6 +36,7 @@ export function presentTask(row: TaskWithNames): Task {
     CompleteTheTask: row.completed_at !== null,
     CompletedDate: row.completed_at,
     CompletedByUserId: row.completed_by_user_id,
+    CompletedByName: fullName(row.completer_first_name, row.completer_last_name),
     IsTrash: row.trashed_at !== null,
     CDate: row.created_at,
   };

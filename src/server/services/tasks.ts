@@ -18,6 +18,7 @@ const taskQuery = (db: Db, siteId: number) =>
     .where('tasks.site_id', '=', siteId)
     .leftJoin('users as student', 'student.id', 'tasks.user_id')
     .leftJoin('users as owner', 'owner.id', 'tasks.owner_user_id')
+    .leftJoin('users as completer', 'completer.id', 'tasks.completed_by_user_id')
     .leftJoin('courses', 'courses.id', 'tasks.course_id')
     .selectAll('tasks')
     .select([
@@ -26,6 +27,8 @@ const taskQuery = (db: Db, siteId: number) =>
       'student.user_file_id as student_user_file_id',
       'owner.first_name as owner_first_name',
       'owner.last_name as owner_last_name',
+      'completer.first_name as completer_first_name',
+      'completer.last_name as completer_last_name',
       'courses.name as course_name',
     ]);
 

@@ -25,6 +25,8 @@ export const Task = z.object({
   CompleteTheTask: z.boolean(),
   CompletedDate: isoDate.nullable(),
   CompletedByUserId: z.number().nullable(),
+  /** The name of who completed it, null while open. */
+  CompletedByName: z.string().nullable(),
   IsTrash: z.boolean(),
   CDate: isoDate,
 });

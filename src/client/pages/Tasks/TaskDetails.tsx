@@ -167,7 +167,7 @@ function Completion({ task, staff }: { task: Task; staff: Map<number, string> })
   const completedBy =
     task.CompletedByUserId === null
       ? t('nobody')
-      : (staff.get(task.CompletedByUserId) ?? t('staffMember', { id: task.CompletedByUserId }));
+      : (task.CompletedByName ?? staff.get(task.CompletedByUserId) ?? t('staffMember', { id: task.CompletedByUserId }));
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="task-completion" data-testid="task-completion">
