@@ -18,6 +18,11 @@ export interface LoadResult {
   requests: number;
   /** The highest resident memory sampled while loading, in bytes. */
   peakRss: number;
+  /**
+   * The server's CPU time per answered request, in microseconds: what a request costs, which a busy machine
+   * changes far less than it changes the throughput (the load generator and other processes take the CPU).
+   */
+  cpuMicrosPerRequest: number;
 }
 
 const RSS_SAMPLE_MS = 100;
@@ -51,7 +56,9 @@ export async function loadServer(server: ServerProcess, request: BenchRequest, o
     peakRss = Math.max(peakRss, server.memory().rss);
   }, RSS_SAMPLE_MS);
   try {
+    const cpuBefore = server.cpuSeconds();
     const result = await run(server.url, request, options.connections, options.seconds);
+    const cpuSeconds = server.cpuSeconds() - cpuBefore;
     peakRss = Math.max(peakRss, server.memory().rss);
     return {
       requestsPerSecond: result.requests.average,
@@ -61,6 +68,7 @@ export async function loadServer(server: ServerProcess, request: BenchRequest, o
       non2xx: result.non2xx,
       requests: result.requests.total,
       peakRss,
+      cpuMicrosPerRequest: result.requests.total > 0 ? (cpuSeconds * 1e6) / result.requests.total : 0,
     } satisfies LoadResult;
   } finally {
     clearInterval(sampler);

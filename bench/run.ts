@@ -104,6 +104,7 @@ function summarize(scenario: Scenario, results: LoadResult[], baselineRps: numbe
     non2xx: results.reduce((total, r) => total + r.non2xx, 0),
     requests: results.reduce((total, r) => total + r.requests, 0),
     peakRss: Math.max(...results.map((r) => r.peakRss)),
+    cpuMicrosPerRequest: pick('cpuMicrosPerRequest'),
   };
   return {
     name: scenario.name,
@@ -121,7 +122,7 @@ async function measure(
   for (const scenario of scenarios) {
     const { status, body } = await probe(servers[scenario.target].url, scenario.request(fixtures));
     try {
-      scenario.check(status, body);
+      scenario.check(status, body, fixtures);
     } catch (error) {
       throw new Error(`Scenario ${scenario.name} ${(error as Error).message}`);
     }
@@ -132,7 +133,9 @@ async function measure(
       process.stdout.write(`  round ${round}/${rounds}: ${scenario.name}…`);
       const result = await loadServer(servers[scenario.target], scenario.request(fixtures), load);
       raw.get(scenario.name)?.push(result);
-      process.stdout.write(` ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms\n`);
+      process.stdout.write(
+        ` ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/req\n`,
+      );
     }
   }
   const baselineRps = median((raw.get('baseline') ?? []).map((r) => r.requestsPerSecond));
@@ -148,6 +151,7 @@ function printTable(results: ScenarioResult[], client: PageSize[], lighthouse: L
     errors: r.median.errors,
     'non-2xx': r.median.non2xx,
     'peak RSS MB': Math.round(mb(r.median.peakRss)),
+    'CPU µs/req': Math.round(r.median.cpuMicrosPerRequest),
     '× baseline': r.ratioToBaseline.toFixed(2),
   }));
   console.table(rows);
@@ -235,6 +239,8 @@ async function main() {
     console.log(`Seeding ${dialect}…`);
     const fixtures = await seedDatabase(databaseUrl);
     console.log(`  ${JSON.stringify(fixtures.counts)} in ${fixtures.seconds.toFixed(1)} s`);
+    const families = Object.entries(fixtures.seedSeconds).map(([family, s]) => `${family} ${s.toFixed(1)} s`);
+    console.log(`  by family: ${families.join(', ')}`);
 
     const started: ServerProcess[] = [];
     try {
@@ -285,7 +291,12 @@ async function main() {
         },
         database: dialect,
         load: { ...load, rounds },
-        seed: { seconds: fixtures.seconds, rows: fixtures.counts },
+        seed: {
+          seconds: fixtures.seconds,
+          families: fixtures.seedSeconds,
+          rows: fixtures.counts,
+          messages: fixtures.messages,
+        },
         server: { peakRssBytes: serverPeakRss },
         scenarios: results,
         client,

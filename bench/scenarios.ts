@@ -1,3 +1,4 @@
+import { registry } from '../src/server/api/registry';
 import type { BenchFixtures } from './seed';
 
 export interface BenchRequest {
@@ -15,15 +16,16 @@ export interface Scenario {
   polling: boolean;
   request(fixtures: BenchFixtures): BenchRequest;
   /** Checks one answer before the load, so a broken scenario fails loudly rather than measuring error pages. */
-  check(status: number, body: string): void;
+  check(status: number, body: string, fixtures: BenchFixtures): void;
 }
 
 /** A fixed boundary in the shape Chromium uses for FormData. */
 const BOUNDARY = '----WebKitFormBoundary7MA4YWxkTrZu0gW';
 
 /**
- * The body and headers of one API call as the client sends it: FormData (multipart) with `req` and `data`, the
- * token in the Authorization header, the site in the `site` header. `urlencoded` is the spec's other encoding.
+ * The body and headers of one API call as the client sends it (`callBody` in src/client/api/client.ts): `req` and
+ * `data` urlencoded, the token in the Authorization header, the site in the `site` header. `multipart` is the
+ * FormData the client sends only for bodies too large for urlencoding (and for uploads).
  */
 export function apiCall(
   fixtures: BenchFixtures,
@@ -34,7 +36,7 @@ export function apiCall(
 ): BenchRequest {
   const field = (name: string, value: string) =>
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const urlencoded = options.encoding === 'urlencoded';
+  const urlencoded = (options.encoding ?? 'urlencoded') === 'urlencoded';
   return {
     method: 'POST',
     path: `/api/backend/${file}`,
@@ -60,9 +62,65 @@ function expectOk(status: number, body: string) {
   if ((JSON.parse(body) as { status?: string }).status !== 'OK') throw new Error(`answered ${body.slice(0, 300)}`);
 }
 
+/** The session check every page load makes: the token in the data and in the Authorization header. */
+const authUser = (f: BenchFixtures, encoding: 'multipart' | 'urlencoded') =>
+  apiCall(f, 'auth.php', 'auth_user', { token: f.user.token, access: {} }, { signedIn: true, encoding });
+
 /**
- * What the benchmark loads, in order; each later capability adds its hot call here (`get_messages` polling,
- * `get_course`) and its line in tests/api/statements.test.ts.
+ * get_messages polling (messages.php): the client asks every few seconds for what arrived since the `datetime`
+ * of its previous answer. Loaded once messages.php has its handlers (src/server/api/registry.ts); until then the
+ * scenarios below are left out of the run.
+ */
+const messagesScenarios = (): Scenario[] => [
+  {
+    // The usual poll: nothing new since LastDate (now; the newest seeded message is an hour old).
+    name: 'get_messages (empty)',
+    target: 'platform',
+    polling: true,
+    request: (f) =>
+      apiCall(
+        f,
+        'messages.php',
+        'get_messages',
+        { UserId: f.user.id, LastDate: new Date().toISOString() },
+        { signedIn: true },
+      ),
+    check: (status, body) => {
+      expectOk(status, body);
+      const answer = JSON.parse(body) as { data: unknown[]; unopened?: unknown };
+      if (answer.data.length !== 0 || typeof answer.unopened !== 'number') {
+        throw new Error(`get_messages answered ${body.slice(0, 300)}`);
+      }
+    },
+  },
+  {
+    // A poll that finds new messages: LastDate before the bench user's newest three.
+    name: 'get_messages (new)',
+    target: 'platform',
+    polling: true,
+    request: (f) =>
+      apiCall(
+        f,
+        'messages.php',
+        'get_messages',
+        { UserId: f.user.id, LastDate: f.messages.lastDateWithNew },
+        { signedIn: true },
+      ),
+    check: (status, body) => {
+      expectOk(status, body);
+      if ((JSON.parse(body) as { data: unknown[] }).data.length === 0) {
+        throw new Error(`get_messages answered no new message: ${body.slice(0, 300)}`);
+      }
+    },
+  },
+];
+
+/** Whether messages.php has its handlers yet (another capability is building it). */
+const messagesLanded = Object.hasOwn(registry, 'messages.php');
+
+/**
+ * What the benchmark loads, in order; each later capability adds its hot call here and its line in
+ * tests/api/statements.test.ts.
  */
 export const scenarios: Scenario[] = [
   {
@@ -76,26 +134,18 @@ export const scenarios: Scenario[] = [
     name: 'auth_user',
     target: 'platform',
     polling: true,
-    // The session check every page load makes: the token in the data and in the Authorization header.
-    request: (f) => apiCall(f, 'auth.php', 'auth_user', { token: f.user.token, access: {} }, { signedIn: true }),
+    request: (f) => authUser(f, 'urlencoded'),
     check: (status, body) => {
       expectOk(status, body);
       if (!body.includes('"UserType"')) throw new Error(`auth_user answered no user: ${body.slice(0, 300)}`);
     },
   },
   {
-    // The same call in the spec's other form encoding: what the multipart parsing costs (docs/performance.md).
-    name: 'auth_user (urlencoded)',
+    // The same call as FormData, as the client sent every call before: what multipart parsing costs.
+    name: 'auth_user (multipart)',
     target: 'platform',
     polling: false,
-    request: (f) =>
-      apiCall(
-        f,
-        'auth.php',
-        'auth_user',
-        { token: f.user.token, access: {} },
-        { signedIn: true, encoding: 'urlencoded' },
-      ),
+    request: (f) => authUser(f, 'multipart'),
     check: (status, body) => expectOk(status, body),
   },
   {
@@ -109,6 +159,29 @@ export const scenarios: Scenario[] = [
       if (!body.includes('"title"')) throw new Error(`get_latest_news answered no item: ${body.slice(0, 300)}`);
     },
   },
+  {
+    // Opening a course: the 200-part course the bench user may open, as the course page asks for it.
+    name: 'get_course',
+    target: 'platform',
+    polling: false,
+    request: (f) =>
+      apiCall(
+        f,
+        'course.php',
+        'get_course',
+        { UserId: f.user.id, CourseId: f.course.id, UserType: 1 },
+        { signedIn: true },
+      ),
+    check: (status, body, f) => {
+      expectOk(status, body);
+      const parts = (JSON.parse(body) as { data: { CourseParts: unknown[] }[] }).data[0]?.CourseParts ?? [];
+      if (parts.length !== f.course.visibleParts) {
+        throw new Error(`get_course answered ${parts.length} parts, not ${f.course.visibleParts}`);
+      }
+    },
+  },
+  // ---- get_messages polling: joins the run by itself once messages.php is in the registry (see above). ----
+  ...(messagesLanded ? messagesScenarios() : []),
   {
     name: 'version.json',
     target: 'platform',

@@ -9,6 +9,8 @@ export interface ServerProcess {
   pid: number;
   /** The process's resident memory now, and its peak since it started (VmRSS, VmHWM), in bytes. */
   memory(): { rss: number; peak: number };
+  /** CPU time the process has used so far (user and system), in seconds. */
+  cpuSeconds(): number;
   /** The last lines it printed, for error messages. */
   output(): string;
   stop(): Promise<void>;
@@ -28,6 +30,17 @@ function readMemory(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
   return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux, whatever the kernel's HZ). */
+const USER_HZ = 100;
+
+function readCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may contain spaces, hence the last parenthesis); utime and stime are
+  // the 14th and 15th fields of the line, the 12th and 13th after the name.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -82,5 +95,13 @@ export async function startServer(options: {
     await stop();
     throw error;
   }
-  return { name: options.name, url, pid, memory: () => readMemory(pid), output: () => log, stop };
+  return {
+    name: options.name,
+    url,
+    pid,
+    memory: () => readMemory(pid),
+    cpuSeconds: () => readCpuSeconds(pid),
+    output: () => log,
+    stop,
+  };
 }
