@@ -24,7 +24,11 @@ const published = (db: Db, siteId: number) =>
  */
 export async function latestNews(db: Db, opts: { siteId: number; userId: number | null }): Promise<NewsItem[]> {
   const { userId } = opts;
-  const latest = await published(db, opts.siteId)
+  // The latest item is picked in a subquery first, so the check runs for that one row: asked beside the sort,
+  // PostgreSQL would rather hash every interaction of the site than probe the unique index once.
+  const latest = await db
+    .selectFrom(published(db, opts.siteId).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1).as('latest'))
+    .selectAll('latest')
     .select((eb) =>
       (userId === null
         ? eb.lit(false)
@@ -33,14 +37,11 @@ export async function latestNews(db: Db, opts: { siteId: number; userId: number 
               .selectFrom('news_interactions')
               .select('news_interactions.id')
               .where('news_interactions.site_id', '=', opts.siteId)
-              .whereRef('news_interactions.news_id', '=', 'news.id')
+              .whereRef('news_interactions.news_id', '=', 'latest.id')
               .where('news_interactions.user_id', '=', userId),
           )
       ).as('closed'),
     )
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
     .executeTakeFirst();
   // `exists` is 0 or 1 on SQLite and a boolean on PostgreSQL.
   if (!latest || latest.closed) return [];
