@@ -66,7 +66,11 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     const achievements: Achievement[] = course.Achievements;
     const page = await context.newPage();
 
-    await gotoPage(page, `/course/${DEMO_COURSE_ID}`);
+    // The journey starts at My courses.
+    await gotoPage(page, '/MyCourses');
+    const card = page.getByTestId('course-card').filter({ hasText: course.Name });
+    await card.locator(`a[href="/course/${DEMO_COURSE_ID}"]`).last().click();
+    await page.waitForURL(`**/course/${DEMO_COURSE_ID}`);
     await settle(page);
     // The course navigation opens on entering the course; closing it is remembered.
     const nav = page.getByRole('dialog', { name: course.Name });
@@ -191,6 +195,16 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
         page.getByTestId('outline-part').filter({ hasText: 'Episode 1' }).first().getAttribute('data-completed'),
       )
       .toBe('false');
+
+    // The journey ends with the certificate, earned at completion, downloaded from the profile.
+    await gotoPage(page, '/MyProfile');
+    const certificate = page.getByTestId('certificate').filter({ hasText: course.Name });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      certificate.getByRole('button', { name: `Download the certificate of ${course.Name}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+
     await context.close();
   });
 
