@@ -94,7 +94,11 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
 
     const before = Date.now();
     const done = await update(coach, { Id: id, CompleteTheTask: true });
-    expect(done.body.data).toMatchObject({ CompleteTheTask: true, CompletedByUserId: coach.id, CompletedByName: 'Carl Tester' });
+    expect(done.body.data).toMatchObject({
+      CompleteTheTask: true,
+      CompletedByUserId: coach.id,
+      CompletedByName: 'Carl Tester',
+    });
     expect(Date.parse(done.body.data.CompletedDate)).toBeGreaterThanOrEqual(before - 1000);
     expect(await list(coach)).toEqual([]);
     expect(await list(coach, { Condition: 'completed' })).toEqual([id]);
