@@ -4,6 +4,7 @@ import {
   apiCall,
   e2eAvailable,
   expectAccessible,
+  failCall,
   gotoPage,
   newContext,
   signInViaApi,
@@ -299,15 +300,7 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     const context = await newContext(browser());
     await signInViaApi(context, demo.student);
     const page = await context.newPage();
-    await page.route('**/api/backend/course.php', (route) =>
-      route.request().postData()?.includes('get_course')
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"status":"ERROR","error_code":"SERVER_ERROR"}',
-          })
-        : route.continue(),
-    );
+    await failCall(page, 'course.php', 'get_course');
     await page.goto(`/course/${DEMO_COURSE_ID}`);
     await page.getByText('Error: SERVER_ERROR').waitFor();
     // After 0.5 s to /login, which sends a signed-in user on.

@@ -6,6 +6,7 @@ import {
   apiCall,
   e2eAvailable,
   expectAccessible,
+  failCall,
   gotoPage,
   newContext,
   signInViaApi,
@@ -135,15 +136,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const context = await newContext(browser());
     await signInViaApi(context, demo.student);
     const page = await context.newPage();
-    await page.route('**/api/backend/profile.php', (route) =>
-      route.request().postData()?.includes('update_profile')
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"status":"ERROR","error_code":"SERVER_ERROR"}',
-          })
-        : route.continue(),
-    );
+    await failCall(page, 'profile.php', 'update_profile');
     await gotoPage(page, '/MyProfile');
     const firstName = page.getByRole('textbox', { name: 'First name' });
     await firstName.fill(`${await firstName.inputValue()}x`);
@@ -223,15 +216,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     await expectAccessible(page, '/MyCourses with a completed course');
 
     // A failed download says so.
-    await page.route('**/api/backend/certificates.php', (route) =>
-      route.request().postData()?.includes('download_certificate')
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"status":"ERROR","error_code":"SERVER_ERROR"}',
-          })
-        : route.continue(),
-    );
+    await failCall(page, 'certificates.php', 'download_certificate');
     await gotoPage(page, '/MyProfile');
     await page.getByRole('button', { name: `Download the certificate of ${certificate.CourseName}` }).click();
     await page.getByText('Certificate download failed').waitFor();

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// In the browser the page's Content-Security-Policy forbids eval: zod must neither probe for it (`Function('')`)
+// nor compile its parsers there. The server keeps the compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Who may make a call: anyone, a signed-in user, staff (types 2 and 8, privilegies > 50), or administrators (type 2). */
 export type Access = 'public' | 'user' | 'staff' | 'admin';
 

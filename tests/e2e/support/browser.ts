@@ -155,3 +155,16 @@ export async function gotoPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 });
 }
+
+/** Makes one call of the page fail as a broken server would (500, SERVER_ERROR); its other calls go through. */
+export async function failCall(page: Page, file: string, req: string): Promise<void> {
+  await page.route(`**/api/backend/${file}`, (route) =>
+    route.request().postData()?.includes(req)
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"status":"ERROR","error_code":"SERVER_ERROR"}',
+        })
+      : route.continue(),
+  );
+}

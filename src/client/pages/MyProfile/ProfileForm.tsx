@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { type Profile, profile as profileEndpoint } from '../../../shared/contract/profile';
 import { ApiError, call } from '../../api/client';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
@@ -18,9 +17,6 @@ interface Values {
 
 const nameFields = ['FirstName', 'LastName'] as const;
 type NameField = (typeof nameFields)[number];
-
-// The page's Content-Security-Policy forbids eval: zod must not probe for it (`Function('')`) or compile parsers.
-z.config({ jitless: true });
 
 /** The shared rules of update_profile, so the form refuses exactly what the server would. */
 const nameSchema = profileEndpoint.calls.update_profile.data.shape;
