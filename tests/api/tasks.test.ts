@@ -117,6 +117,29 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
     expect(await list(admin, { Condition: 'all' })).toEqual([id]);
   });
 
+  it('the owner picker lists the site’s staff by name, and any of them can own a task', async () => {
+    const { site, admin, coach, student } = await staffRoom();
+    const second = await createPerson(server, site, 'coach', { firstName: 'Bea' });
+    const elsewhere = await staffRoom();
+    const owners = await server.call('tasks.php', 'get_task_owners', {}, as(coach));
+    expect(owners.body).toEqual({
+      status: 'OK',
+      data: [
+        { UserId: admin.id, FirstName: 'Ada', LastName: 'Tester' },
+        { UserId: second.id, FirstName: 'Bea', LastName: 'Tester' },
+        { UserId: coach.id, FirstName: 'Carl', LastName: 'Tester' },
+      ],
+    });
+    expect(owners.body.data.map((o: { UserId: number }) => o.UserId)).not.toContain(elsewhere.coach.id);
+    expect((await server.call('tasks.php', 'get_task_owners', {}, as(student))).httpStatus).toBe(403);
+    // A coach of no course in particular can be handed a task by another staff member.
+    const id = (await create(coach, { TaskOwner: second.id })).body.createTask.data.Id;
+    expect((await server.call('tasks.php', 'get_task', { Id: id }, as(admin))).body.data).toMatchObject({
+      TaskOwner: second.id,
+      TaskOwnerName: 'Bea Tester',
+    });
+  });
+
   it('lists filter by condition, trash and course, newest first', async () => {
     const { site, admin, course } = await staffRoom();
     const other = await createCourse(server, { site });

@@ -1,5 +1,5 @@
 import { tasks } from '../../shared/contract/tasks';
-import { createTask, findTask, listTasks, updateTask } from '../services/tasks';
+import { createTask, findTask, listTaskOwners, listTasks, updateTask } from '../services/tasks';
 import { callerNamed, handlers } from './types';
 
 export const tasksHandlers = handlers(tasks, {
@@ -13,6 +13,9 @@ export const tasksHandlers = handlers(tasks, {
       courseId: data.CourseId ?? null,
     });
     return { status: 'OK', data: list };
+  },
+  async get_task_owners(ctx) {
+    return { status: 'OK', data: await listTaskOwners(ctx.db, ctx.site.id) };
   },
   async get_task(ctx, data) {
     return { status: 'OK', data: await findTask(ctx.db, { siteId: ctx.site.id, taskId: data.Id }) };

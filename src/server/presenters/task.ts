@@ -1,4 +1,5 @@
-import { NO_OWNER, type Task } from '../../shared/contract/tasks';
+import type { Task } from '../../shared/contract/tasks';
+import { NO_OWNER } from '../../shared/domain/tasks';
 import type { TaskRow } from '../db/schema';
 
 /** A task row with the names the task list shows: the student's, the owner's, the completer's, the course's. */

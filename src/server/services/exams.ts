@@ -1,6 +1,6 @@
-import { TaskType } from '../../shared/contract/tasks';
 import { reviewedBlockTypes, type UserExam } from '../../shared/contract/userExam';
 import { isMilestone } from '../../shared/domain/course';
+import { TaskType } from '../../shared/domain/tasks';
 import { type Db, lockedForUpdate, now } from '../db';
 import type { CourseBlockRow, CoursePartRow, CourseRow, UserExamRow, UserRow } from '../db/schema';
 import { AppError } from '../errors';

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { SYSTEM_USER_ID } from '../../shared/contract/messages';
-import { TaskType } from '../../shared/contract/tasks';
 import { DUPLICATE_EMAIL_MS, DUPLICATE_MESSAGE_MS, isOnline } from '../../shared/domain/messages';
+import { TaskType } from '../../shared/domain/tasks';
 import type { Config } from '../config';
 import { type Db, lockedForUpdate, now, timestampExpression } from '../db';
 import type { Database, MessageKind, SiteRow, UserRow } from '../db/schema';

@@ -1,4 +1,7 @@
-import { NO_OWNER, type Task } from '../../shared/contract/tasks';
+import type { Coach } from '../../shared/contract/courseShapes';
+import type { Task } from '../../shared/contract/tasks';
+import { MIN_STAFF_PRIVILEGIES, staffTypes } from '../../shared/domain/roles';
+import { NO_OWNER } from '../../shared/domain/tasks';
 import { type Db, lockedForUpdate, now } from '../db';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
@@ -31,6 +34,9 @@ const taskQuery = (db: Db, siteId: number) =>
       'completer.last_name as completer_last_name',
       'courses.name as course_name',
     ]);
+
+/** The most staff the owner picker lists. */
+export const TASK_OWNERS_LIMIT = 1_000;
 
 export type TaskCondition = 'open' | 'completed' | 'mine' | 'all';
 
@@ -110,6 +116,22 @@ function storedTime(value: string | null | undefined, field: string): string | n
     throw new AppError('INVALID_REQUEST', `Invalid data: ${field}: ${message}`, { fields: [{ field, message }] });
   }
   return date.toISOString();
+}
+
+/** get_task_owners: the site's staff (administrators and coaches above the staff privilegies), by name. */
+export async function listTaskOwners(db: Db, siteId: number): Promise<Coach[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('site_id', '=', siteId)
+    .where('user_type', 'in', staffTypes)
+    .where('privilegies', '>', MIN_STAFF_PRIVILEGIES)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .limit(TASK_OWNERS_LIMIT)
+    .execute();
+  return rows.map((row) => ({ UserId: row.id, FirstName: row.first_name, LastName: row.last_name }));
 }
 
 /** A task owner: nobody (-1, stored as null) or a staff member of the site. */

@@ -104,6 +104,7 @@ export const CoursePart = z.object({
 export type CoursePart = z.infer<typeof CoursePart>;
 
 export const Coach = z.object({ UserId: z.number(), FirstName: z.string(), LastName: z.string() });
+export type Coach = z.infer<typeof Coach>;
 
 export const Achievement = z.object({
   Id: z.number(),

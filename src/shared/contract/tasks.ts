@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { NO_OWNER } from '../domain/tasks';
+import { Coach } from './courseShapes';
 import { call, endpoint, id, isoDate, ok } from './define';
-
-/** Spec §9: task type 9 is a support request. */
-export const TaskType = { examReview: 2, milestoneReview: 4, support: 9, other: 1 } as const;
-/** The owner of a task nobody has taken yet (spec §9). */
-export const NO_OWNER = -1;
 
 export const Task = z.object({
   Id: z.number(),
@@ -48,6 +45,12 @@ export const tasks = endpoint('tasks.php', {
       CourseId: id.nullable().optional(),
     }),
     answer: z.object({ status: ok, data: z.array(Task) }),
+  }),
+  /** The site's staff who can own a task (administrators and coaches), by name. */
+  get_task_owners: call({
+    access: 'staff',
+    data: z.object({}),
+    answer: z.object({ status: ok, data: z.array(Coach) }),
   }),
   get_task: call({
     access: 'staff',

@@ -4,16 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TaskType } from '../../../shared/contract/tasks';
+import { NO_OWNER, TaskType } from '../../../shared/domain/tasks';
 import { call } from '../../api/client';
 import { errorText } from '../../components/errorText';
 import { showToast } from '../../course/toast';
-import { useSession } from '../../session';
-import { fullName, NOBODY } from './format';
+import { useOwnerOptions } from './owners';
 import { taskKeys, useCourseOptions } from './queries';
 
-/** A task staff make by hand (TaskType 1 in the contract). */
-const OTHER_TASK: (typeof TaskType)['other'] = 1;
 const MAX_DESCRIPTION = 5_000;
 
 /** "New task": a dialog to write down work for the staff, optionally about a course, for someone, from a time. */
@@ -40,13 +37,13 @@ export function NewTaskButton({ courseId }: { courseId: number | null }) {
 
 function NewTaskForm({ initialCourseId, onDone }: { initialCourseId: number | null; onDone(): void }) {
   const { t } = useTranslation('tasks');
-  const { user } = useSession();
   const courses = useCourseOptions();
+  const owners = useOwnerOptions();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [description, setDescription] = useState('');
   const [courseId, setCourseId] = useState(initialCourseId === null ? '' : String(initialCourseId));
-  const [owner, setOwner] = useState(String(NOBODY));
+  const [owner, setOwner] = useState(String(NO_OWNER));
   const [starts, setStarts] = useState('');
   const [missing, setMissing] = useState(false);
 
@@ -55,7 +52,7 @@ function NewTaskForm({ initialCourseId, onDone }: { initialCourseId: number | nu
       (
         await call('tasks.php', 'create_task', {
           Task: {
-            TaskType: OTHER_TASK,
+            TaskType: TaskType.other,
             Description: description.trim(),
             CourseId: courseId === '' ? null : Number(courseId),
             TaskOwner: Number(owner),
@@ -112,10 +109,7 @@ function NewTaskForm({ initialCourseId, onDone }: { initialCourseId: number | nu
           label={t('create.owner')}
           value={owner}
           onChange={(event) => setOwner(event.currentTarget.value)}
-          data={[
-            { value: String(NOBODY), label: t('nobody') },
-            ...(user ? [{ value: String(user.Id), label: t('owner.me', { name: fullName(user) }) }] : []),
-          ]}
+          data={owners}
         />
         <TextInput
           type="datetime-local"

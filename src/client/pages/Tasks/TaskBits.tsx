@@ -2,8 +2,9 @@ import { Avatar, Badge } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../shared/contract/tasks';
+import { taskTypeKey } from '../../../shared/domain/tasks';
 import { tone } from '../../components/blocks/tone';
-import { avatarUrl, initials, taskTypeKey, taskTypeTone } from './format';
+import { avatarUrl, initials, taskTypeTone } from './format';
 
 /** The kind of task as a coloured word: support request, exam review, milestone review, or task. */
 export function TaskTypeBadge({ taskType }: { taskType: number }) {

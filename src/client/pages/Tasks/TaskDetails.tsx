@@ -10,15 +10,15 @@ import { useExamById } from '../../course/exams';
 import { showToast } from '../../course/toast';
 import { openChat } from '../../messages/dialogs';
 import { useSession } from '../../session';
-import { formatDateTime, fullName, NOBODY } from './format';
-import { type TaskChanges, useCourseCoaches, useUpdateTask } from './queries';
+import { formatDateTime } from './format';
+import { useOwnerOptions } from './owners';
+import { type TaskChanges, useUpdateTask } from './queries';
 import { StudentAvatar } from './TaskBits';
 import classes from './tasks.module.css';
 
 /** The side of a task's page: who and what it is about, its owner, its completion and the trash. */
 export function TaskDetails({ task }: { task: Task }) {
   const { t, i18n } = useTranslation('tasks');
-  const staff = useStaffNames(task);
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" component="section" aria-labelledby="task-details">
@@ -68,8 +68,8 @@ export function TaskDetails({ task }: { task: Task }) {
           </Button>
         )}
       </Paper>
-      <OwnerField task={task} staff={staff} />
-      <Completion task={task} staff={staff} />
+      <OwnerField task={task} />
+      <Completion task={task} />
       {!task.IsTrash && <TrashButton task={task} />}
     </Stack>
   );
@@ -88,20 +88,6 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/**
- * The staff the page can name: the viewer, the task's owner and the coaches of its course. (The contract has no list
- * of the site's staff; with one, the owner could be anyone of them.)
- */
-function useStaffNames(task: Task): Map<number, string> {
-  const { user } = useSession();
-  const coaches = useCourseCoaches(task.CourseId);
-  const names = new Map<number, string>();
-  for (const coach of coaches.data ?? []) names.set(coach.UserId, fullName(coach));
-  if (task.TaskOwner !== NOBODY && task.TaskOwnerName) names.set(task.TaskOwner, task.TaskOwnerName);
-  if (user) names.set(user.Id, fullName(user));
-  return names;
-}
-
 function useChange(task: Task) {
   const { t } = useTranslation('tasks');
   const update = useUpdateTask();
@@ -116,15 +102,12 @@ function useChange(task: Task) {
   return { change, busy: update.isPending };
 }
 
-function OwnerField({ task, staff }: { task: Task; staff: Map<number, string> }) {
+function OwnerField({ task }: { task: Task }) {
   const { t } = useTranslation('tasks');
   const { user } = useSession();
   const { change, busy } = useChange(task);
   const me = user?.Id ?? null;
-  const options = [
-    { value: String(NOBODY), label: t('nobody') },
-    ...[...staff].map(([id, name]) => ({ value: String(id), label: id === me ? t('owner.me', { name }) : name })),
-  ];
+  const options = useOwnerOptions(task);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="task-owner">
       <Title order={2} size="h4" id="task-owner" mb="sm">
@@ -154,7 +137,7 @@ function OwnerField({ task, staff }: { task: Task; staff: Map<number, string> })
   );
 }
 
-function Completion({ task, staff }: { task: Task; staff: Map<number, string> }) {
+function Completion({ task }: { task: Task }) {
   const { t, i18n } = useTranslation('tasks');
   const { change, busy } = useChange(task);
   // A review task is completed by approving or returning its submission while that waits.
@@ -167,7 +150,7 @@ function Completion({ task, staff }: { task: Task; staff: Map<number, string> })
   const completedBy =
     task.CompletedByUserId === null
       ? t('nobody')
-      : (task.CompletedByName ?? staff.get(task.CompletedByUserId) ?? t('staffMember', { id: task.CompletedByUserId }));
+      : (task.CompletedByName ?? t('staffMember', { id: task.CompletedByUserId }));
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="task-completion" data-testid="task-completion">

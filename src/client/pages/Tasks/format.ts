@@ -1,23 +1,8 @@
 import type { UserData } from '../../../shared/contract/define';
-import type { NO_OWNER, Task, TaskType } from '../../../shared/contract/tasks';
+import type { Task } from '../../../shared/contract/tasks';
+import { TaskType, type TaskTypeKey } from '../../../shared/domain/tasks';
 import type { Tone } from '../../components/blocks/tone';
 import type { Condition, TaskFilters } from './queries';
-
-type TaskTypes = typeof TaskType;
-export type TaskTypeKey = keyof TaskTypes;
-
-/**
- * The contract's task types by number (spec §9: 9 is a support request). Typed against the contract's own constant,
- * which the page does not import: its module would bring zod into the page's chunk.
- */
-const typeKeys: { [K in TaskTypeKey as TaskTypes[K]]: K } = {
-  1: 'other',
-  2: 'examReview',
-  4: 'milestoneReview',
-  9: 'support',
-};
-
-export const taskTypeKey = (taskType: number): TaskTypeKey => typeKeys[taskType as keyof typeof typeKeys] ?? 'other';
 
 export const taskTypeTone: Record<TaskTypeKey, Tone | null> = {
   support: 'orange',
@@ -26,10 +11,7 @@ export const taskTypeTone: Record<TaskTypeKey, Tone | null> = {
   other: null,
 };
 
-export const isSupportTask = (task: Pick<Task, 'TaskType'>) => taskTypeKey(task.TaskType) === 'support';
-
-/** The owner of a task nobody has taken yet (spec §9: -1), as the contract names it. */
-export const NOBODY: typeof NO_OWNER = -1;
+export const isSupportTask = (task: Pick<Task, 'TaskType'>) => task.TaskType === TaskType.support;
 
 /** A date with its time in the reader's language, e.g. "22 Nov 2026, 14:05". */
 export const formatDateTime = (iso: string, language: string) => {

@@ -20,7 +20,7 @@ export const taskKeys = {
   list: (filters: TaskFilters) => ['tasks', 'list', filters.condition, filters.trash, filters.courseId] as const,
   task: (taskId: number) => ['tasks', 'task', taskId] as const,
   courses: (userId: number) => ['tasks', 'courses', userId] as const,
-  coaches: (courseId: number) => ['tasks', 'coaches', courseId] as const,
+  owners: ['tasks', 'owners'] as const,
 };
 
 /** get_tasks: the site's tasks by condition, trash and course. */
@@ -69,12 +69,11 @@ export function useCourseOptions() {
   });
 }
 
-/** The coaches of a task's course: the staff a task about that course is usually handed to. */
-export function useCourseCoaches(courseId: number | null) {
+/** The site's staff who can own a task (get_task_owners), administrators and coaches by name. */
+export function useTaskOwners() {
   return useQuery({
-    queryKey: taskKeys.coaches(courseId ?? 0),
-    queryFn: async () => (await call('coach_manager.php', 'get_coaches', { CourseId: courseId ?? 0 })).data,
-    enabled: courseId !== null,
+    queryKey: taskKeys.owners,
+    queryFn: async () => (await call('tasks.php', 'get_task_owners', {})).data,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import { TaskType } from '../../../shared/contract/tasks';
+import { TaskType } from '../../../shared/domain/tasks';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '..';
 import type { MessageKind } from '../schema';
