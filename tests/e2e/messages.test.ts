@@ -254,6 +254,45 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     });
   }
 
+  it('staff see support requests in the bell: counted, opened in the Support tab, answered in a chat', {
+    timeout: 60_000,
+  }, async () => {
+    const text = `I cannot find the course materials (${Date.now()})`;
+    const admin = await userContext(browser(), demo.admin);
+    const page = await admin.context.newPage();
+    await gotoPage(page, '/Tasks');
+    await page.getByTestId('message-bell').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(ONE_POLL_MS);
+    const before = await bellCount(page);
+
+    const student = await apiCall('login.php', 'sign_in', { email: demo.student, password: DEMO_PASSWORD });
+    const sent = await apiCall('messages.php', 'send_support_message', { Message: `<p>${text}</p>` }, student.token);
+    expect(sent.status).toBe('OK');
+    await expect.poll(() => bellCount(page), { timeout: 2 * ONE_POLL_MS }).toBeGreaterThan(before);
+
+    // The bell opens on the personal messages; the Support tab shows its own count until it is opened.
+    await page.getByTestId('message-bell').click();
+    const supportTab = page.getByRole('tab', { name: /Support/ });
+    expect(await supportTab.getByText(/^\d+\+?$/).count(), 'the tab counts the unopened requests').toBe(1);
+    await supportTab.click();
+    const request = page.getByTestId('bell-message').filter({ hasText: text });
+    await request.waitFor();
+    expect(await request.textContent()).toContain('Stina Student');
+    expect(await request.getAttribute('data-unanswered'), 'a request to the inbox has no reply to wait for').toBe(
+      'false',
+    );
+    await expectAccessible(page, 'bell, support tab');
+    await snap(page, 'bell-support');
+    await expect.poll(() => bellCount(page), { timeout: 2 * ONE_POLL_MS }).toBeLessThanOrEqual(before);
+    const inbox = await apiCall('messages.php', 'get_messages', { UserId: -1, page: 1, limit: 25 }, admin.token);
+    expect(inbox.data.find((m: { Message: string }) => m.Message.includes(text)).Showed).toBe(1);
+
+    // A request opens the chat with the student who sent it.
+    await request.click();
+    await page.getByRole('dialog', { name: 'Chat with Stina Student' }).waitFor();
+    await admin.context.close();
+  });
+
   it('a system message shows as a toast once, and cannot be answered', { timeout: 60_000 }, async () => {
     const text = `Maintenance tonight at 22:00 (${Date.now()})`;
     const student = await userContext(browser(), demo.student);

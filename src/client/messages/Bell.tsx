@@ -1,9 +1,12 @@
 import {
   ActionIcon,
+  Anchor,
   Avatar,
+  Badge,
   Indicator,
   Popover,
   ScrollArea,
+  Tabs,
   Text,
   UnstyledButton,
   VisuallyHidden,
@@ -12,6 +15,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Message } from '../../shared/contract/messages';
 import { SYSTEM_USER_ID } from '../../shared/domain/messages';
 import { openChat } from './dialogs';
@@ -22,36 +26,45 @@ import { plainText, useMessageTime } from './time';
 const senderName = (message: Message) => `${message.SenderFirstName} ${message.SenderLastName}`.trim();
 const initials = (message: Message) => `${message.SenderFirstName[0] ?? ''}${message.SenderLastName[0] ?? ''}`;
 
+type Inbox = ReturnType<typeof useInbox>;
+type BellTab = 'messages' | 'support';
+
 /**
  * The bell of the top bar (spec §2, §4): the count of unopened messages; opening it marks them opened and lists
  * the stored messages, newest first, with a dot on those not answered yet. A message from a user opens the chat
- * with her; a system message opens the system's messages, which cannot be answered.
+ * with her; a system message opens the system's messages, which cannot be answered. Staff also have the support
+ * inbox in a second tab: its count joins the bell's, and a request opens the chat with whoever sent it.
  */
 export function Bell({
   userId,
   inbox,
+  support,
   onPreload,
 }: {
   userId: number;
-  inbox: ReturnType<typeof useInbox>;
+  inbox: Inbox;
+  /** The support inbox, for staff. */
+  support: Inbox | null;
   onPreload(): void;
 }) {
   const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
-  const time = useMessageTime();
   const [opened, setOpened] = useState(false);
-  const messages = inbox.data?.messages ?? [];
-  const unopened = inbox.data?.unopened ?? 0;
+  const [tab, setTab] = useState<BellTab>('messages');
+  const shown = tab === 'support' && support ? { inbox: support, id: SYSTEM_USER_ID } : { inbox, id: userId };
+  const shownMessages = shown.inbox.data?.messages;
+  const unopenedOf = (of: Inbox | null) => of?.data?.unopened ?? 0;
+  const unopened = unopenedOf(inbox) + unopenedOf(support);
 
   // Opening the bell opens what it lists (spec §4); what arrives while it is open is opened too.
   useEffect(() => {
-    if (!opened) return;
+    if (!opened || !shownMessages) return;
     void markOpened(
       queryClient,
-      userId,
-      messages.filter((m) => m.Showed === 0).map((m) => m.Id),
+      shown.id,
+      shownMessages.filter((m) => m.Showed === 0).map((m) => m.Id),
     );
-  }, [opened, messages, queryClient, userId]);
+  }, [opened, shownMessages, shown.id, queryClient]);
 
   const open = (message: Message) => {
     setOpened(false);
@@ -105,68 +118,123 @@ export function Bell({
         <Text component="h2" fw={700} px="md" py="sm" className={classes.bellHeading}>
           {t('bell.title')}
         </Text>
-        {messages.length === 0 ? (
-          <Text px="md" py="md" c="dimmed">
-            {inbox.isError ? t('bell.loadFailed') : t('bell.empty')}
-          </Text>
+        {support ? (
+          <Tabs value={tab} onChange={(value) => setTab(value === 'support' ? 'support' : 'messages')}>
+            <Tabs.List grow>
+              <BellTabButton value="messages" count={unopenedOf(inbox)} />
+              <BellTabButton value="support" count={unopenedOf(support)} />
+            </Tabs.List>
+            <Tabs.Panel value="messages">
+              <MessageItems inbox={inbox} onOpen={open} empty={t('bell.empty')} />
+            </Tabs.Panel>
+            <Tabs.Panel value="support">
+              <MessageItems inbox={support} onOpen={open} empty={t('bell.supportEmpty')} supportInbox />
+              <Anchor component={Link} to="/Tasks" onClick={() => setOpened(false)} className={classes.bellFooter}>
+                {t('bell.supportTasks')}
+              </Anchor>
+            </Tabs.Panel>
+          </Tabs>
         ) : (
-          <ScrollArea.Autosize mah="min(60vh, 480px)" type="auto">
-            <ul className={classes.bellList}>
-              {messages.map((message) => {
-                const system = message.FromUserId === SYSTEM_USER_ID;
-                const name = system ? t('system.sender') : senderName(message);
-                const unanswered = !system && message.ReplyDate === null;
-                return (
-                  <li key={message.Id}>
-                    <UnstyledButton
-                      className={classes.bellItem}
-                      onClick={() => open(message)}
-                      data-testid="bell-message"
-                      data-unanswered={unanswered}
-                    >
-                      <Avatar
-                        size="md"
-                        radius="xl"
-                        color={system ? 'gray' : 'blue'}
-                        src={message.SenderUserFileId ? `/media/avatar/${message.SenderUserFileId}` : null}
-                        alt=""
-                      >
-                        {system ? <IconBell size={18} aria-hidden /> : initials(message)}
-                      </Avatar>
-                      <span className={classes.bellText}>
-                        <span className={classes.bellMeta}>
-                          <Text component="span" size="sm" fw={600} truncate>
-                            {name}
-                          </Text>
-                          <Text
-                            component="time"
-                            size="xs"
-                            c="dimmed"
-                            dateTime={message.CDate}
-                            className={classes.nowrap}
-                          >
-                            {time(message.CDate, { bell: true })}
-                          </Text>
-                        </span>
-                        <Text component="span" size="sm" lineClamp={2} className={classes.preview}>
-                          {message.Title ? `${message.Title}: ` : ''}
-                          {plainText(message.Message)}
-                        </Text>
-                      </span>
-                      {unanswered && (
-                        <>
-                          <span className={classes.dot} aria-hidden data-testid="unanswered-dot" />
-                          <VisuallyHidden>{t('bell.unanswered')}</VisuallyHidden>
-                        </>
-                      )}
-                    </UnstyledButton>
-                  </li>
-                );
-              })}
-            </ul>
-          </ScrollArea.Autosize>
+          <MessageItems inbox={inbox} onOpen={open} empty={t('bell.empty')} />
         )}
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+function BellTabButton({ value, count }: { value: BellTab; count: number }) {
+  const { t } = useTranslation('messages');
+  return (
+    <Tabs.Tab
+      value={value}
+      rightSection={
+        count > 0 ? (
+          <Badge size="sm" color="red.9" circle aria-label={t('bell.tabUnopened', { count })}>
+            {count > 99 ? '99+' : count}
+          </Badge>
+        ) : null
+      }
+      data-testid={`bell-tab-${value}`}
+    >
+      {t(`bell.tabs.${value}`)}
+    </Tabs.Tab>
+  );
+}
+
+/**
+ * One inbox's stored messages, newest first. In the support inbox nobody is answered by a reply (the requests have
+ * no recipient), so no dot marks them.
+ */
+function MessageItems({
+  inbox,
+  onOpen,
+  empty,
+  supportInbox = false,
+}: {
+  inbox: Inbox;
+  onOpen(message: Message): void;
+  empty: string;
+  supportInbox?: boolean;
+}) {
+  const { t } = useTranslation('messages');
+  const time = useMessageTime();
+  const messages = inbox.data?.messages ?? [];
+  if (messages.length === 0) {
+    return (
+      <Text px="md" py="md" c="dimmed">
+        {inbox.isError ? t('bell.loadFailed') : empty}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea.Autosize mah="min(60vh, 480px)" type="auto">
+      <ul className={classes.bellList}>
+        {messages.map((message) => {
+          const system = message.FromUserId === SYSTEM_USER_ID;
+          const name = system ? t('system.sender') : senderName(message);
+          const unanswered = !system && !supportInbox && message.ReplyDate === null;
+          return (
+            <li key={message.Id}>
+              <UnstyledButton
+                className={classes.bellItem}
+                onClick={() => onOpen(message)}
+                data-testid="bell-message"
+                data-unanswered={unanswered}
+              >
+                <Avatar
+                  size="md"
+                  radius="xl"
+                  color={system ? 'gray' : 'blue'}
+                  src={message.SenderUserFileId ? `/media/avatar/${message.SenderUserFileId}` : null}
+                  alt=""
+                >
+                  {system ? <IconBell size={18} aria-hidden /> : initials(message)}
+                </Avatar>
+                <span className={classes.bellText}>
+                  <span className={classes.bellMeta}>
+                    <Text component="span" size="sm" fw={600} truncate>
+                      {name}
+                    </Text>
+                    <Text component="time" size="xs" c="dimmed" dateTime={message.CDate} className={classes.nowrap}>
+                      {time(message.CDate, { bell: true })}
+                    </Text>
+                  </span>
+                  <Text component="span" size="sm" lineClamp={2} className={classes.preview}>
+                    {message.Title ? `${message.Title}: ` : ''}
+                    {plainText(message.Message)}
+                  </Text>
+                </span>
+                {unanswered && (
+                  <>
+                    <span className={classes.dot} aria-hidden data-testid="unanswered-dot" />
+                    <VisuallyHidden>{t('bell.unanswered')}</VisuallyHidden>
+                  </>
+                )}
+              </UnstyledButton>
+            </li>
+          );
+        })}
+      </ul>
+    </ScrollArea.Autosize>
   );
 }

@@ -80,11 +80,12 @@ export async function markOpened(queryClient: QueryClient, userId: number, ids: 
 const announced = new Set<number>();
 
 /**
- * Polls the signed-in user's messages every 3000 ms (spec §9) while the page is visible. New messages sound
+ * Polls the signed-in user's messages (or, for staff, the support inbox: `userId` -1) every 3000 ms (spec §9) while
+ * the page is visible. New messages sound
  * (volume 0.3); system messages show as toasts, once each: a toast shows the message, so it counts as opened.
  * A dead session answers UNAUTHORIZED, which the API client turns into signing out.
  */
-export function useInbox(userId: number) {
+export function useInbox(userId: number, enabled = true) {
   const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -94,6 +95,7 @@ export function useInbox(userId: number) {
     // The next poll is the retry.
     retry: false,
     staleTime: MESSAGE_POLL_MS,
+    enabled,
   });
 
   const data = query.data;

@@ -2,7 +2,7 @@ import { ActionIcon, Avatar, Badge, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconPencilOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserType } from '../../shared/domain/roles';
+import { isStaffUser, UserType } from '../../shared/domain/roles';
 import { useEditMode } from '../editMode';
 import { useSession } from '../session';
 import { loadNavDrawer, preload } from './deferred';
@@ -72,7 +72,7 @@ export default function UserControls({ userType, onOpenMenu }: { userType: numbe
       {user && (
         // Its own chunk and its own Suspense: the rest of the bar does not wait for the messages' code and texts.
         <Suspense fallback={null}>
-          <MessageCenter userId={user.Id} />
+          <MessageCenter userId={user.Id} staff={isStaffUser(user)} />
         </Suspense>
       )}
       {user && (

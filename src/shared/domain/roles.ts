@@ -7,3 +7,7 @@ export const staffTypes: readonly number[] = [UserType.admin, UserType.coach];
 export const MIN_STAFF_PRIVILEGIES = 50;
 
 export const isStaffType = (userType: number | null | undefined) => staffTypes.includes(userType ?? 0);
+
+/** Staff as the server counts them (the `staff` access level): a staff type with privilegies above 50. */
+export const isStaffUser = (user: { UserType: number; privilegies: number }) =>
+  isStaffType(user.UserType) && user.privilegies > MIN_STAFF_PRIVILEGIES;

@@ -8,6 +8,11 @@ export const messages = {
     empty: 'No messages yet.',
     unanswered: 'Not answered yet',
     loadFailed: 'Your messages could not be loaded. Trying again…',
+    tabs: { messages: 'Messages', support: 'Support' },
+    tabUnopened_one: '{{count}} unopened',
+    tabUnopened_other: '{{count}} unopened',
+    supportEmpty: 'No support requests yet.',
+    supportTasks: 'Support requests are tasks too: open the tasks',
   },
   time: { yesterday: 'Yesterday' },
   system: {

@@ -9,6 +9,11 @@ export const messages: typeof en = {
     empty: 'Inga meddelanden än.',
     unanswered: 'Inte besvarat än',
     loadFailed: 'Dina meddelanden kunde inte hämtas. Försöker igen…',
+    tabs: { messages: 'Meddelanden', support: 'Support' },
+    tabUnopened_one: '{{count}} oöppnat',
+    tabUnopened_other: '{{count}} oöppnade',
+    supportEmpty: 'Inga supportärenden än.',
+    supportTasks: 'Supportärenden är också uppgifter: öppna uppgifterna',
   },
   time: { yesterday: 'Igår' },
   system: {
