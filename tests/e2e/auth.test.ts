@@ -53,6 +53,60 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     });
   }
 
+  /**
+   * What overlaps or is cut off in the top bar: the main menu, when it shows, lies whole between the title end and
+   * the user's end, and no control's text is clipped. An empty list is a clean bar.
+   */
+  const barProblems = (page: Page) =>
+    page.evaluate(() => {
+      const problems: string[] = [];
+      const header = document.querySelector('[data-app-header]');
+      const nav = header?.querySelector('nav');
+      const ends = [...(header?.querySelectorAll(':scope > div > div') ?? [])].filter((el) => el !== nav);
+      const clipped = (el: Element) => el.scrollWidth > el.clientWidth + 1;
+      // The texts of the bar's ends: the title, the role and xp badges, the language.
+      for (const text of header?.querySelectorAll('a, .mantine-Button-label, .mantine-Badge-label') ?? []) {
+        if (text.getClientRects().length > 0 && clipped(text) && !nav?.contains(text)) {
+          problems.push(`clipped: ${text.textContent}`);
+        }
+      }
+      const shown = nav && getComputedStyle(nav).display !== 'none' && getComputedStyle(nav).visibility !== 'hidden';
+      if (nav && shown) {
+        for (const link of nav.children) {
+          const box = link.getBoundingClientRect();
+          const label = link.querySelector('.mantine-Button-label') ?? link;
+          if (clipped(label)) problems.push(`clipped: ${link.textContent}`);
+          for (const end of ends) {
+            const other = end.getBoundingClientRect();
+            if (box.left < other.right && other.left < box.right) problems.push(`overlaps: ${link.textContent}`);
+          }
+        }
+      }
+      return { problems, navShown: Boolean(shown) };
+    });
+
+  for (const role of ['admin', 'student'] as const) {
+    it(`the ${role}'s top bar never overlaps: at every width and in both languages the menu fits whole or hides`, {
+      timeout: 60_000,
+    }, async () => {
+      const context = await newContext(browser());
+      await signInViaApi(context, demo[role]);
+      const page = await context.newPage();
+      for (const language of ['en', 'sv']) {
+        await page.evaluate((l) => localStorage.setItem('userLocale', l), language).catch(() => undefined);
+        await gotoPage(page, '/MyCourses');
+        await page.getByTestId('xp-total').waitFor();
+        for (const width of [1200, 1220, 1240, 1280, 1408, 1440, 1480, 1600]) {
+          await page.setViewportSize({ width, height: 800 });
+          await expect.poll(() => barProblems(page), { timeout: 2_000 }).toMatchObject({ problems: [] });
+        }
+        // Wide enough, the menu is in the bar.
+        expect((await barProblems(page)).navShown, `${language} at 1600 px`).toBe(true);
+      }
+      await context.close();
+    });
+  }
+
   it('sends a student away from /versions to /denied with the reason', async () => {
     const context = await newContext(browser());
     await signInViaApi(context, demo.student);

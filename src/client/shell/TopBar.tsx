@@ -1,6 +1,6 @@
 import { Burger, Button, Group, Text } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { type Language, supportedLanguages } from '../../shared/domain/language';
@@ -25,10 +25,11 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const userType = session.user?.UserType ?? session.userType;
   const admin = visibleItems(adminMenu, viewer);
   const fetchDrawer = preload(loadNavDrawer);
+  const [nav, overflowing] = useOverflowing<HTMLDivElement>();
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" className={classes.barEnd}>
         <Burger
           opened={false}
           onClick={onOpenMenu}
@@ -57,8 +58,9 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       </Group>
 
       {/* Narrower than this the main menu lives in the drawer only: beside the title, the staff's badge and menus
-          and the user's controls, it would push them off the bar. */}
+          and the user's controls, it would push them off the bar. Wider, it still hides while it does not fit. */}
       <Group
+        ref={nav}
         component="nav"
         aria-label={t('menu.mainNavigation')}
         gap={4}
@@ -66,6 +68,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         wrap="nowrap"
         className={classes.inlineNav}
         data-staff={isStaffType(userType) || undefined}
+        data-overflowing={overflowing || undefined}
       >
         {visibleItems(mainMenu, viewer).map((item) => (
           <Button key={item.path} component={NavLink} to={item.path} variant="subtle" size="compact-md" end>
@@ -80,7 +83,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         )}
       </Group>
 
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" className={classes.barEnd}>
         <DeferredMenu
           trigger={{
             children: i18n.language.toUpperCase(),
@@ -102,4 +105,33 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       </Group>
     </Group>
   );
+}
+
+/**
+ * Whether an element's content is wider than the element, kept up to date as either changes size (the window, the
+ * language of its texts, the items it holds).
+ */
+function useOverflowing<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setOverflowing(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    const observeAll = () => {
+      observer.disconnect();
+      observer.observe(element);
+      for (const child of element.children) observer.observe(child);
+      check();
+    };
+    const children = new MutationObserver(observeAll);
+    children.observe(element, { childList: true });
+    observeAll();
+    return () => {
+      observer.disconnect();
+      children.disconnect();
+    };
+  }, []);
+  return [ref, overflowing] as const;
 }
