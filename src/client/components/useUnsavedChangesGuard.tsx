@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /** The in-app address a plain click on a link would go to, or null when the click leaves it alone. */
@@ -52,42 +53,39 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   return { target, stay, leave };
 }
 
-/** The words of the guard's question, in the asking page's namespace. */
-export interface UnsavedChangesTexts {
-  title: string;
-  text: string;
-  stay: string;
-  leave: string;
-  close: string;
-}
-
-/** The question the guard asks before a link leaves the page with unsaved changes. */
+/**
+ * The question the guard asks before a link leaves the page with unsaved changes: the asking page says what is
+ * unsaved (`text`, and a `title` of its own if "Unsaved changes" does not fit); the buttons are the shell's.
+ */
 export function UnsavedChangesDialog({
   opened,
   onStay,
   onLeave,
-  texts,
+  text,
+  title,
 }: {
   opened: boolean;
   onStay(): void;
   onLeave(): void;
-  texts: UnsavedChangesTexts;
+  text: string;
+  title?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}
       onClose={onStay}
-      title={texts.title}
+      title={title ?? t('unsaved.title')}
       centered
-      closeButtonProps={{ 'aria-label': texts.close }}
+      closeButtonProps={{ 'aria-label': t('unsaved.close') }}
     >
-      <Text>{texts.text}</Text>
+      <Text>{text}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onStay} data-autofocus>
-          {texts.stay}
+          {t('unsaved.stay')}
         </Button>
         <Button color="red.8" onClick={onLeave}>
-          {texts.leave}
+          {t('unsaved.leave')}
         </Button>
       </Group>
     </Modal>

@@ -266,13 +266,8 @@ function LearnerExam({
         opened={guard.target !== null}
         onStay={guard.stay}
         onLeave={guard.leave}
-        texts={{
-          title: t('exam.unsaved.title'),
-          text: t('exam.unsaved.text'),
-          stay: t('exam.unsaved.stay'),
-          leave: t('exam.unsaved.leave'),
-          close: t('exam.unsaved.close'),
-        }}
+        title={t('exam.unsaved.title')}
+        text={t('exam.unsaved.text')}
       />
     </ExamCard>
   );

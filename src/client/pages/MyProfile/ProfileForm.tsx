@@ -121,13 +121,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         opened={guard.target !== null}
         onStay={guard.stay}
         onLeave={guard.leave}
-        texts={{
-          title: t('profile.unsaved.title'),
-          text: t('profile.unsaved.text'),
-          stay: t('profile.unsaved.stay'),
-          leave: t('profile.unsaved.leave'),
-          close: t('profile.unsaved.close'),
-        }}
+        text={t('profile.unsaved.text')}
       />
     </form>
   );

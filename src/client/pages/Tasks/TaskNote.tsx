@@ -68,13 +68,7 @@ export function TaskNote({ task }: { task: Task }) {
         opened={guard.target !== null}
         onStay={guard.stay}
         onLeave={guard.leave}
-        texts={{
-          title: t('unsaved.title'),
-          text: t('unsaved.text'),
-          stay: t('unsaved.stay'),
-          leave: t('unsaved.leave'),
-          close: t('unsaved.close'),
-        }}
+        text={t('unsaved.text')}
       />
     </Paper>
   );

@@ -167,9 +167,6 @@ export const course = {
     unsaved: {
       title: 'Unsaved answer',
       text: 'Your answer has changes that are not saved. Leave this page and lose them?',
-      stay: 'Stay on this page',
-      leave: 'Leave without saving',
-      close: 'Close',
     },
   },
   reward: {

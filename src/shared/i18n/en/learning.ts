@@ -61,12 +61,8 @@ export const learning = {
       tooLong: 'Use at most {{max}} characters.',
     },
     unsaved: {
-      title: 'Unsaved changes',
       text: 'You have changes to your profile that are not saved. Leave this page and lose them?',
-      stay: 'Stay on this page',
-      leave: 'Leave without saving',
       badge: 'Unsaved changes',
-      close: 'Close',
     },
     photo: {
       title: 'Profile photo',

@@ -28,6 +28,13 @@ export const shell = {
     profile: 'Your profile',
   },
   roles: { student: 'Student', admin: 'Admin', coach: 'Coach' },
+  /** The question before leaving a page with unsaved changes; the page says what is unsaved. */
+  unsaved: {
+    title: 'Unsaved changes',
+    stay: 'Stay on this page',
+    leave: 'Leave without saving',
+    close: 'Close',
+  },
   language: { label: 'Language', en: 'English', sv: 'Svenska' },
   darkMode: 'Dark mode',
   xp: '{{count}} xp',

@@ -138,10 +138,6 @@ export const tasks = {
     button: 'Message {{name}}',
   },
   unsaved: {
-    title: 'Unsaved changes',
     text: 'Your note is not saved. Leave this page anyway?',
-    stay: 'Stay on this page',
-    leave: 'Leave without saving',
-    close: 'Close',
   },
 };

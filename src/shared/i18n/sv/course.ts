@@ -169,9 +169,6 @@ export const course: Translation<typeof en> = {
     unsaved: {
       title: 'Osparat svar',
       text: 'Ditt svar har ändringar som inte är sparade. Vill du lämna sidan och förlora dem?',
-      stay: 'Stanna på sidan',
-      leave: 'Lämna utan att spara',
-      close: 'Stäng',
     },
   },
   reward: {

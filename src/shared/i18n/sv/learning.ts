@@ -63,12 +63,8 @@ export const learning: Translation<typeof en> = {
       tooLong: 'Använd högst {{max}} tecken.',
     },
     unsaved: {
-      title: 'Osparade ändringar',
       text: 'Du har ändringar i din profil som inte är sparade. Vill du lämna sidan och förlora dem?',
-      stay: 'Stanna kvar',
-      leave: 'Lämna utan att spara',
       badge: 'Osparade ändringar',
-      close: 'Stäng',
     },
     photo: {
       title: 'Profilbild',

@@ -31,6 +31,12 @@ export const shell: Translation<typeof en> = {
     profile: 'Din profil',
   },
   roles: { student: 'Elev', admin: 'Admin', coach: 'Coach' },
+  unsaved: {
+    title: 'Osparade ändringar',
+    stay: 'Stanna på sidan',
+    leave: 'Lämna utan att spara',
+    close: 'Stäng',
+  },
   language: { label: 'Språk', en: 'English', sv: 'Svenska' },
   darkMode: 'Mörkt läge',
   xp: '{{count}} xp',

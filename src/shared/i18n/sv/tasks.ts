@@ -140,10 +140,6 @@ export const tasks: Translation<typeof en> = {
     button: 'Skicka meddelande till {{name}}',
   },
   unsaved: {
-    title: 'Osparade ändringar',
     text: 'Anteckningen är inte sparad. Vill du lämna sidan ändå?',
-    stay: 'Stanna på sidan',
-    leave: 'Lämna utan att spara',
-    close: 'Stäng',
   },
 };
