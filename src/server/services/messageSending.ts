@@ -201,20 +201,24 @@ export async function submitMessage(deps: SendDeps, out: OutgoingMessage): Promi
   return { id: ids[0] as number, online: recipients.some((r) => isOnline(r.last_seen_at, nowMs)) };
 }
 
-async function insertMessage(
-  trx: Db,
-  siteId: number,
-  m: {
-    kind: MessageKind;
-    from: number | null;
-    to: number | null;
-    title: string;
-    message: string;
-    courseId: number | null;
-    partId: number | null;
-  },
-): Promise<number> {
-  const at = now();
+export interface NewMessage {
+  kind: MessageKind;
+  from: number | null;
+  to: number | null;
+  title: string;
+  /** Sanitized HTML. */
+  message: string;
+  courseId: number | null;
+  partId: number | null;
+  /** When it was sent (now), opened and answered (not yet): other times only for seeded history. */
+  at?: string;
+  showedAt?: string | null;
+  repliedAt?: string | null;
+}
+
+/** Stores one message whose sender, recipient and references are already checked. */
+export async function insertMessage(trx: Db, siteId: number, m: NewMessage): Promise<number> {
+  const at = m.at ?? now();
   const row = await trx
     .insertInto('messages')
     .values({
@@ -226,8 +230,8 @@ async function insertMessage(
       message: m.message,
       course_id: m.courseId,
       course_part_id: m.partId,
-      showed_at: null,
-      replied_at: null,
+      showed_at: m.showedAt ?? null,
+      replied_at: m.repliedAt ?? null,
       emailed_at: null,
       removed_by_sender: 0,
       removed_by_recipient: 0,

@@ -76,11 +76,13 @@ export interface NewTask {
   messageId?: number | null;
   ownerUserId?: number | null;
   eventStartDate?: string | null;
+  /** When it was made (now): another time only for seeded history. */
+  at?: string;
 }
 
 /** Inserts a task whose references are already checked (inside the transaction of what caused it). */
 export async function insertTask(trx: Db, siteId: number, task: NewTask): Promise<number> {
-  const at = now();
+  const at = task.at ?? now();
   const row = await trx
     .insertInto('tasks')
     .values({

@@ -1,5 +1,7 @@
 import { TaskType } from '../../../shared/domain/tasks';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { htmlToText, sanitizeRichText } from '../../lib/sanitize';
+import { insertMessage } from '../../services/messageSending';
+import { insertTask } from '../../services/tasks';
 import type { Db } from '..';
 import type { MessageKind } from '../schema';
 
@@ -57,48 +59,27 @@ export async function seedDemoMessages(
   for (const message of demoMessages) {
     const at = new Date(Date.now() - message.hoursAgo * 3_600_000).toISOString();
     const later = new Date(Date.parse(at) + 30 * 60_000).toISOString();
-    const row = await db
-      .insertInto('messages')
-      .values({
-        site_id: opts.siteId,
-        kind: message.kind,
-        from_user_id: idOf(message.from),
-        to_user_id: idOf(message.to),
-        title: message.title ?? '',
-        message: sanitizeRichText(message.html),
-        course_id: opts.courseId,
-        course_part_id: null,
-        showed_at: message.opened ? later : null,
-        replied_at: message.answered ? later : null,
-        emailed_at: null,
-        removed_by_sender: 0,
-        removed_by_recipient: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertMessage(db, opts.siteId, {
+      kind: message.kind,
+      from: idOf(message.from),
+      to: idOf(message.to),
+      title: message.title ?? '',
+      message: sanitizeRichText(message.html),
+      courseId: opts.courseId,
+      partId: null,
+      at,
+      showedAt: message.opened ? later : null,
+      repliedAt: message.answered ? later : null,
+    });
     if (message.kind !== 'support') continue;
-    await db
-      .insertInto('tasks')
-      .values({
-        site_id: opts.siteId,
-        task_type: TaskType.support,
-        user_id: opts.studentId,
-        course_id: opts.courseId,
-        course_part_id: null,
-        user_exam_id: null,
-        message_id: row.id,
-        description: 'The chord in episode 1 plays very quietly on my phone.',
-        event_start_date: null,
-        owner_user_id: null,
-        note: '',
-        completed_at: null,
-        completed_by_user_id: null,
-        trashed_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertTask(db, opts.siteId, {
+      taskType: TaskType.support,
+      description: htmlToText(message.html),
+      userId: opts.studentId,
+      courseId: opts.courseId,
+      coursePartId: null,
+      messageId: id,
+      at,
+    });
   }
 }
