@@ -2,92 +2,64 @@ import fs from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/constants';
-import { apiCall, builtClientDir, type ServerProcess, startServerProcess } from './support/serverProcess';
+import { chatMessages, examAnswersForStaff, examCommentsForStudent, supportTasks } from './support/coachingPaths';
+import {
+  type Accounts,
+  type Place,
+  pageTexts,
+  probe,
+  probeText,
+  type RichTextPath,
+  signedIn,
+  signIn,
+  wrap,
+} from './support/richTextPaths';
+import { builtClientDir, type ServerProcess, startServerProcess } from './support/serverProcess';
 import { unsafeInStoredHtml, xssPayloads } from './support/xssPayloads';
 
 const hasChromium = fs.existsSync(CHROMIUM_PATH);
 const requireBrowser = process.env.REQUIRE_E2E === '1';
 const DEMO_PASSWORD = 'demo-password-security';
-/** One place a rich text is stored and shown: a page text of one key in one language, later a news item. */
-interface RichTextSlot {
-  label: string;
-  /** The page that renders it, and the browser storage it needs (e.g. the language). */
-  page: string;
-  storage: Record<string, string>;
-  store(html: string): Promise<void>;
-  readStored(): Promise<string>;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, n) => items.slice(n * size, (n + 1) * size));
+
+/** A payload that leaves a `<style>` open: the sanitizer rightly drops all that follows, so it ends its text. */
+const swallowsTheRest = (payload: string) => /<style/i.test(payload) && !/<\/style/i.test(payload);
+
+/** Payloads grouped into texts of at most `size`, each text ending at a payload that swallows what follows. */
+function texts(indices: readonly number[], size: number): number[][] {
+  const grouped: number[][] = [[]];
+  for (const index of indices) {
+    const text = grouped[grouped.length - 1] as number[];
+    text.push(index);
+    if (text.length === size || swallowsTheRest(xssPayloads[index] as string)) grouped.push([]);
+  }
+  return grouped.filter((text) => text.length > 0);
 }
 
-/**
- * Every path by which rich text gets stored and shown. A later one (news written by staff, messages, task
- * notes) is one more entry: the places an administrator stores HTML through the API and where the client
- * shows it. Several places of one path let the browser check run payloads side by side.
- */
-interface RichTextPath {
-  name: string;
-  slots(server: ServerProcess, adminToken: string): RichTextSlot[];
-  /** The element the HTML is rendered into. */
-  container: string;
-  /** Whether an administrator can open the text in the rich-text editor on its page (edit mode). */
-  editable: boolean;
-}
-
-const pageTextSlots = (server: ServerProcess, token: string): RichTextSlot[] =>
-  [
-    ['faq', '/faq'],
-    ['terms', '/terms-of-service'],
-    ['privacy', '/privacy'],
-  ].flatMap(([name, page]) =>
-    (['en', 'sv'] as const).map((Locale) => ({
-      label: `${name}.body (${Locale})`,
-      page: page as string,
-      storage: { userLocale: Locale },
-      async store(html: string) {
-        const saved = await apiCall(
-          server.url,
-          'content/save_content.php',
-          undefined,
-          { TheKey: `${name}.body`, content: html, Locale },
-          { token },
-        );
-        expect(saved.body.status, JSON.stringify(saved.body)).toBe('OK');
-      },
-      async readStored() {
-        const read = await apiCall(server.url, 'content/get_content.php', undefined, {
-          TheKey: `${name}.body`,
-          Locale,
-        });
-        return read.body.data?.Content ?? '';
-      },
-    })),
-  );
-
+/** Every path by which rich text gets stored and shown; a later one (news written by staff) is one more entry. */
 const richTextPaths: RichTextPath[] = [
-  {
-    name: 'page texts (content/save_content.php) on /faq, /terms-of-service and /privacy',
-    slots: pageTextSlots,
-    container: 'main .rich-text',
-    editable: true,
-  },
+  pageTexts,
+  chatMessages,
+  supportTasks,
+  examCommentsForStudent,
+  examAnswersForStaff,
 ];
-
-/** A unique visible text in front of each payload, to know when the page shows the newly stored text. */
-const wrap = (index: number, payload: string) => `<p>xss-probe-${index}</p>${payload}<p>end-${index}</p>`;
 
 describe('stored XSS through every rich-text path', () => {
   let server: ServerProcess;
-  let adminToken: string;
+  let accounts: Accounts;
   let browser: Browser;
   beforeAll(async () => {
     if (hasChromium || requireBrowser)
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     server = await startServerProcess({ DEMO_PASSWORD, CLIENT_DIR: builtClientDir() });
-    const signIn = await apiCall(server.url, 'login.php', 'sign_in', {
-      email: 'admin@demo.local',
-      password: DEMO_PASSWORD,
-    });
-    expect(signIn.body.status).toBe('OK');
-    adminToken = signIn.body.token;
+    const [admin, coach, student] = await Promise.all(
+      ['admin', 'coach', 'student'].map((name) => signIn(server, `${name}@demo.local`, DEMO_PASSWORD)),
+    );
+    if (!admin || !coach || !student) throw new Error('a demo account is missing');
+    accounts = { admin, coach, student };
   });
   afterAll(async () => {
     await browser?.close();
@@ -95,12 +67,12 @@ describe('stored XSS through every rich-text path', () => {
   });
 
   it.each(richTextPaths)('$name: the server stores nothing that could run', async (path) => {
-    const [slot] = path.slots(server, adminToken);
+    const [slot] = await path.slots(server, accounts);
     if (!slot) throw new Error(`${path.name} has no place to store text`);
     for (const [index, payload] of xssPayloads.entries()) {
       await slot.store(wrap(index, payload));
       const stored = await slot.readStored();
-      expect(stored, payload).toContain(`xss-probe-${index}`);
+      expect(stored, payload).toContain(probe(index));
       expect(unsafeInStoredHtml(stored), `${payload}\nstored as\n${stored}`).toEqual([]);
     }
   });
@@ -137,55 +109,85 @@ describe('stored XSS through every rich-text path', () => {
       return { context, page, signs };
     }
 
-    /** Asserts nothing ran: no flag, no dialog, no error, no CSP violation, and nothing active left in the DOM. */
-    async function expectNothingRan(page: Page, signs: string[], container: string, label: string) {
+    /**
+     * Asserts nothing ran: no flag, no dialog, no error, no CSP violation, and nothing active left in the DOM of
+     * any element the containers match (every message of a chat, every rich text of a page).
+     */
+    async function expectNothingRan(page: Page, signs: string[], containers: string[], label: string) {
       // Give handlers that fire late (onerror of a broken image, onload, animations, focus) their chance.
       await page.waitForTimeout(100);
-      const state = await page.evaluate((selector) => {
+      const state = await page.evaluate((selectors) => {
         const w = window as unknown as { __xss?: unknown; __csp: string[] };
-        const root = document.querySelector(selector);
         const active: string[] = [];
-        for (const element of root ? Array.from(root.querySelectorAll('*')) : []) {
-          const tag = element.tagName.toLowerCase();
-          if (
-            ['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'link', 'meta', 'base', 'form'].includes(
-              tag,
-            )
-          ) {
-            active.push(`<${tag}>`);
-          }
-          for (const attribute of Array.from(element.attributes)) {
-            const value = attribute.value.replace(/\s/g, '').toLowerCase();
-            if (attribute.name.startsWith('on') || ['style', 'srcdoc', 'formaction'].includes(attribute.name)) {
-              active.push(`${tag}[${attribute.name}]`);
+        const missing: string[] = [];
+        for (const selector of selectors) {
+          const roots = Array.from(document.querySelectorAll(selector));
+          if (roots.length === 0) missing.push(selector);
+          for (const element of roots.flatMap((root) => Array.from(root.querySelectorAll('*')))) {
+            const tag = element.tagName.toLowerCase();
+            if (
+              ['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'link', 'meta', 'base', 'form'].includes(
+                tag,
+              )
+            ) {
+              active.push(`<${tag}>`);
             }
-            if (/^(javascript|data|vbscript):/.test(value)) active.push(`${tag}[${attribute.name}=${value}]`);
+            for (const attribute of Array.from(element.attributes)) {
+              const value = attribute.value.replace(/\s/g, '').toLowerCase();
+              if (attribute.name.startsWith('on') || ['style', 'srcdoc', 'formaction'].includes(attribute.name)) {
+                active.push(`${tag}[${attribute.name}]`);
+              }
+              if (/^(javascript|data|vbscript):/.test(value)) active.push(`${tag}[${attribute.name}=${value}]`);
+            }
           }
         }
-        return { xss: w.__xss, csp: w.__csp, active, found: Boolean(root) };
-      }, container);
-      expect(state.found, `${label}: ${container} is on the page`).toBe(true);
+        return { xss: w.__xss, csp: w.__csp, active, missing };
+      }, containers);
+      expect(state.missing, `${label}: containers not on the page`).toEqual([]);
       expect(state.xss, `${label}: window.__xss`).toBeUndefined();
       expect(state.csp, `${label}: CSP violations (the sanitizer let something through)`).toEqual([]);
       expect(state.active, `${label}: active content in the DOM`).toEqual([]);
       expect(signs, `${label}: dialogs, errors, console`).toEqual([]);
     }
 
-    it.each(richTextPaths)('$name: no payload runs for a visitor', async (path) => {
-      // Each place takes every n-th payload; the places run side by side, one browser page each.
-      const slots = path.slots(server, adminToken);
+    /** Waits until every container shows the probe of each payload: the newly stored texts are on screen. */
+    async function waitForProbes(page: Page, containers: string[], indices: readonly number[]) {
+      for (const container of containers) {
+        for (const index of indices) {
+          await page
+            .locator(container)
+            .filter({ hasText: probeText(index) })
+            .first()
+            .waitFor({ timeout: 15_000 });
+        }
+        // Pointer events on the text (mouseover, pointerenter) get their chance too.
+        await page.locator(container).first().hover();
+      }
+    }
+
+    it.each(richTextPaths)('$name: no payload runs for its reader', async (path) => {
+      // Each slot takes every n-th payload and runs in a browser page of its own, side by side with the others. It
+      // stores `perView` texts of `perText` payloads each, then looks at the places they show, each place once.
+      const slots = await path.slots(server, accounts);
       await Promise.all(
         slots.map(async (slot, worker) => {
           const { context, page, signs } = await watchedPage(slot.storage);
           try {
-            for (const [index, payload] of xssPayloads.entries()) {
-              if (index % slots.length !== worker) continue;
-              await slot.store(wrap(index, payload));
-              await page.goto(slot.page, { waitUntil: 'commit' });
-              const probe = page.locator(path.container).getByText(`xss-probe-${index}`, { exact: true });
-              await probe.waitFor({ timeout: 15_000 });
-              await page.locator(path.container).hover();
-              await expectNothingRan(page, signs, path.container, `${slot.label}: ${payload}`);
+            const mine = [...xssPayloads.keys()].filter((index) => index % slots.length === worker);
+            for (const round of chunks(texts(mine, path.perText), path.perView)) {
+              const places = new Map<string, { place: Place; indices: number[] }>();
+              for (const text of round) {
+                const place = await slot.store(text.map((index) => wrap(index, xssPayloads[index] as string)).join(''));
+                const seen = places.get(place.key) ?? { place, indices: [] };
+                seen.indices.push(...text);
+                places.set(place.key, seen);
+              }
+              for (const { place, indices } of places.values()) {
+                await place.open(page, indices);
+                await waitForProbes(page, path.containers, indices);
+                const label = `${slot.label}, ${place.key}:\n${indices.map((i) => xssPayloads[i]).join('\n')}`;
+                await expectNothingRan(page, signs, path.containers, label);
+              }
             }
           } finally {
             await context.close();
@@ -197,24 +199,20 @@ describe('stored XSS through every rich-text path', () => {
     it.each(richTextPaths.filter((p) => p.editable))(
       '$name: no payload runs in the rich-text editor of an administrator',
       async (path) => {
-        const [slot] = path.slots(server, adminToken);
+        const [slot] = await path.slots(server, accounts);
         if (!slot) throw new Error(`${path.name} has no place to store text`);
         // All payloads in one text: what one payload's broken markup swallows, the page check above covers.
-        await slot.store(xssPayloads.map((payload, index) => wrap(index, payload)).join('\n'));
-        const { context, page, signs } = await watchedPage({
-          ...slot.storage,
-          'user-token': adminToken,
-          user_type: '2',
-        });
+        const place = await slot.store(xssPayloads.map((payload, index) => wrap(index, payload)).join('\n'));
+        const { context, page, signs } = await watchedPage({ ...slot.storage, ...signedIn(accounts.admin) });
         try {
-          await page.goto(slot.page);
-          await page.locator(path.container).getByText('xss-probe-0', { exact: true }).waitFor({ timeout: 15_000 });
+          await place.open(page, [0]);
+          await waitForProbes(page, path.containers, [0]);
           await page.getByTestId('page-edit-toggle').click();
           const editor = page.locator('main [contenteditable="true"]').first();
           await editor.waitFor({ timeout: 15_000 });
-          await expect.poll(() => editor.textContent()).toContain('xss-probe-1');
+          await expect.poll(() => editor.textContent()).toContain(probe(1));
           await editor.hover();
-          await expectNothingRan(page, signs, 'main [contenteditable="true"]', 'in the editor');
+          await expectNothingRan(page, signs, ['main [contenteditable="true"]'], 'in the editor');
         } finally {
           await context.close();
         }
