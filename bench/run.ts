@@ -1,19 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { FIRST_LOAD_JS_BUDGET, measureClient, type PageSize } from './clientSize';
 import { CHROMIUM_PATH, type LighthouseScores, runLighthouse } from './lighthouse';
 import { type LoadResult, loadServer, probe } from './load';
 import { type Scenario, scenarios } from './scenarios';
-import { seedDatabase } from './seed';
+import { type BenchFixtures, seedDatabase } from './seed';
 import { type ServerProcess, startServer } from './servers';
 
 /**
  * `npm run bench [-- --db postgres] [--quick] [--no-lighthouse] [--rounds N]`: seeds a large database, starts the
  * production server and a bare Fastify baseline as processes of their own, loads both from here with autocannon,
  * measures the built client and runs Lighthouse; prints a table and writes bench/results.json.
+ *
+ * `--only <scenario>` (repeatable) loads those scenarios and the baseline only. `--compare <dir>` also seeds and
+ * starts another checkout of the project (`git worktree add ../before HEAD~1`: its own bench/seed.ts, database and
+ * src/server/main.ts) and loads each platform scenario on both servers in turn within every round, so a change
+ * is measured against the code before it on the same machine at the same time; its rows are marked [compare].
  */
 
 const { values: args } = parseArgs({
@@ -23,8 +29,25 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     rounds: { type: 'string' },
     connections: { type: 'string', default: '100' },
+    only: { type: 'string', multiple: true },
+    compare: { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+
+if (args.help) {
+  console.log(`npm run bench -- [options]
+  --db sqlite|postgres  the database (default sqlite; PostgreSQL at BENCH_DATABASE_URL)
+  --quick               1 round of 2 s warm-up + 3 s measured, instead of 3 rounds of 5 s + 10 s
+  --rounds N            rounds per scenario
+  --connections N       concurrent connections (default 100)
+  --no-lighthouse       no Lighthouse run
+  --only <scenario>     only this scenario and the baseline; repeat it for more:
+                        ${scenarios.map((s) => `'${s.name}'`).join(', ')}
+  --compare <dir>       also seed and serve another checkout of the project, and load each scenario on
+                        both servers in turn in every round (rows marked [compare])`);
+  process.exit(0);
+}
 
 const dialect = args.db === 'postgres' ? 'postgres' : args.db === 'sqlite' ? 'sqlite' : null;
 if (!dialect) throw new Error(`--db must be sqlite or postgres, not ${args.db}`);
@@ -34,6 +57,12 @@ const load = {
   seconds: args.quick ? 3 : 10,
 };
 const rounds = Number(args.rounds ?? (args.quick ? 1 : 3));
+const compareDir = args.compare ? path.resolve(args.compare) : null;
+const unknown = (args.only ?? []).filter((name) => !scenarios.some((s) => s.name === name));
+if (unknown.length > 0) {
+  throw new Error(`--only: no scenario ${unknown.join(', ')}; there are ${scenarios.map((s) => s.name).join(', ')}`);
+}
+const selected = scenarios.filter((s) => !args.only || s.target === 'baseline' || args.only.includes(s.name));
 
 /** Targets of issue 3 (figures for docs/performance.md, not timed tests). */
 const targets = {
@@ -54,9 +83,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
-/** The bench owns one PostgreSQL database (named bench…), made afresh for each run and dropped after it. */
-async function withPostgresDatabase(use: (url: string) => Promise<void>): Promise<void> {
-  const name = new URL(BENCH_DATABASE_URL).pathname.slice(1);
+/** The bench owns its PostgreSQL databases (named bench…), each made afresh for a run and dropped after it. */
+async function withPostgresDatabase(url: string, use: (url: string) => Promise<void>): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
   if (!/^bench\w*$/.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database called bench…, not ${name}`);
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: BENCH_ADMIN_URL });
@@ -70,7 +99,7 @@ async function withPostgresDatabase(use: (url: string) => Promise<void>): Promis
   await admin(`drop database if exists ${name} with (force)`);
   await admin(`create database ${name}`);
   try {
-    await use(BENCH_DATABASE_URL);
+    await use(url);
   } finally {
     await admin(`drop database if exists ${name} with (force)`);
   }
@@ -86,15 +115,26 @@ async function withDataDir(use: (dataDir: string) => Promise<void>): Promise<voi
   }
 }
 
+/** One scenario on one server: the platform, the baseline, or the checkout of --compare. */
+interface Run {
+  scenario: Scenario;
+  name: string;
+  server: ServerProcess;
+  fixtures: BenchFixtures;
+  compared: boolean;
+}
+
 interface ScenarioResult {
   name: string;
   polling: boolean;
+  /** Measured on the checkout of --compare. */
+  compared: boolean;
   rounds: LoadResult[];
   median: LoadResult;
   ratioToBaseline: number;
 }
 
-function summarize(scenario: Scenario, results: LoadResult[], baselineRps: number): ScenarioResult {
+function summarize(run: Run, results: LoadResult[], baselineRps: number): ScenarioResult {
   const pick = (key: keyof LoadResult) => median(results.map((r) => r[key]));
   const summary: LoadResult = {
     requestsPerSecond: pick('requestsPerSecond'),
@@ -107,39 +147,61 @@ function summarize(scenario: Scenario, results: LoadResult[], baselineRps: numbe
     cpuMicrosPerRequest: pick('cpuMicrosPerRequest'),
   };
   return {
-    name: scenario.name,
-    polling: scenario.polling,
+    name: run.name,
+    polling: run.scenario.polling,
+    compared: run.compared,
     rounds: results,
     median: summary,
     ratioToBaseline: summary.requestsPerSecond / baselineRps,
   };
 }
 
-async function measure(
-  servers: Record<Scenario['target'], ServerProcess>,
-  fixtures: Parameters<Scenario['request']>[0],
-) {
-  for (const scenario of scenarios) {
-    const { status, body } = await probe(servers[scenario.target].url, scenario.request(fixtures));
+interface Target {
+  server: ServerProcess;
+  fixtures: BenchFixtures;
+}
+
+/** The runs of each scenario: on its own server, then (platform scenarios) on the checkout of --compare. */
+function plan(platform: Target, baseline: ServerProcess, compare: Target | null): Run[][] {
+  return selected.map((scenario) => {
+    const own: Run = {
+      scenario,
+      name: scenario.name,
+      server: scenario.target === 'baseline' ? baseline : platform.server,
+      fixtures: platform.fixtures,
+      compared: false,
+    };
+    if (!compare || scenario.target === 'baseline') return [own];
+    return [own, { ...own, name: `${scenario.name} [compare]`, ...compare, compared: true }];
+  });
+}
+
+async function measure(runs: Run[][]) {
+  for (const run of runs.flat()) {
+    const { status, body } = await probe(run.server.url, run.scenario.request(run.fixtures));
     try {
-      scenario.check(status, body, fixtures);
+      run.scenario.check(status, body, run.fixtures);
     } catch (error) {
-      throw new Error(`Scenario ${scenario.name} ${(error as Error).message}`);
+      throw new Error(`Scenario ${run.name} ${(error as Error).message}`);
     }
   }
-  const raw = new Map<string, LoadResult[]>(scenarios.map((s) => [s.name, []]));
+  const raw = new Map<string, LoadResult[]>(runs.flat().map((r) => [r.name, []]));
   for (let round = 1; round <= rounds; round++) {
-    for (const scenario of scenarios) {
-      process.stdout.write(`  round ${round}/${rounds}: ${scenario.name}…`);
-      const result = await loadServer(servers[scenario.target], scenario.request(fixtures), load);
-      raw.get(scenario.name)?.push(result);
-      process.stdout.write(
-        ` ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/req\n`,
-      );
+    // The two servers of a scenario in turn, the other one first every second round, so drift in the machine's
+    // load falls on both alike.
+    for (const pair of runs) {
+      for (const run of round % 2 ? pair : [...pair].reverse()) {
+        process.stdout.write(`  round ${round}/${rounds}: ${run.name}…`);
+        const result = await loadServer(run.server, run.scenario.request(run.fixtures), load);
+        raw.get(run.name)?.push(result);
+        process.stdout.write(
+          ` ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/req\n`,
+        );
+      }
     }
   }
   const baselineRps = median((raw.get('baseline') ?? []).map((r) => r.requestsPerSecond));
-  return scenarios.map((scenario) => summarize(scenario, raw.get(scenario.name) ?? [], baselineRps));
+  return runs.flat().map((run) => summarize(run, raw.get(run.name) ?? [], baselineRps));
 }
 
 function printTable(results: ScenarioResult[], client: PageSize[], lighthouse: LighthouseScores[]) {
@@ -181,7 +243,7 @@ function printTable(results: ScenarioResult[], client: PageSize[], lighthouse: L
 
 function evaluateTargets(results: ScenarioResult[], serverPeakRss: number, client: PageSize[]) {
   const checks: { target: string; value: string; met: boolean }[] = [];
-  for (const r of results.filter((s) => s.polling)) {
+  for (const r of results.filter((s) => s.polling && !s.compared)) {
     // The throughput target is for SQLite; on PostgreSQL the figure is recorded beside it.
     if (dialect === 'sqlite') {
       checks.push({
@@ -226,6 +288,12 @@ function writeResults(entry: object) {
   console.log(`Results written to ${path.relative(process.cwd(), file)} (under "${dialect}")`);
 }
 
+/** A server's database and data directory. */
+interface Place {
+  databaseUrl: string;
+  dataDir: string;
+}
+
 async function main() {
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error(`No built client in ${clientDir}: run npm run build first`);
@@ -235,29 +303,49 @@ async function main() {
   if (runLh && !fs.existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}; or --no-lighthouse`);
 
-  const run = async (databaseUrl: string, dataDir: string) => {
-    console.log(`Seeding ${dialect}…`);
-    const fixtures = await seedDatabase(databaseUrl);
+  /** Seeds a database with a checkout's own bench/seed.ts (this one's, or that of --compare). */
+  const seed = async (checkout: string | null, databaseUrl: string) => {
+    console.log(`Seeding ${dialect}${checkout ? ` with ${checkout}` : ''}…`);
+    const seeder: { seedDatabase: typeof seedDatabase } = checkout
+      ? await import(pathToFileURL(path.join(checkout, 'bench/seed.ts')).href)
+      : { seedDatabase };
+    const fixtures = await seeder.seedDatabase(databaseUrl);
     console.log(`  ${JSON.stringify(fixtures.counts)} in ${fixtures.seconds.toFixed(1)} s`);
     const families = Object.entries(fixtures.seedSeconds).map(([family, s]) => `${family} ${s.toFixed(1)} s`);
     console.log(`  by family: ${families.join(', ')}`);
+    return fixtures;
+  };
+
+  const startPlatform = (name: string, checkout: string, databaseUrl: string, dataDir: string) =>
+    startServer({
+      name,
+      script: path.join(checkout, 'src/server/main.ts'),
+      readyPath: '/health',
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        CLIENT_DIR: clientDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: '',
+      },
+    });
+
+  /** `compare`: where the server of the --compare checkout keeps its data. */
+  const run = async ({ databaseUrl, dataDir }: Place, compare: Place | null) => {
+    const fixtures = await seed(null, databaseUrl);
+    const compareFixtures = compareDir && compare ? await seed(compareDir, compare.databaseUrl) : null;
 
     const started: ServerProcess[] = [];
     try {
-      const platform = await startServer({
-        name: 'platform',
-        script: 'src/server/main.ts',
-        readyPath: '/health',
-        env: {
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          CLIENT_DIR: clientDir,
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          SMTP_URL: '',
-        },
-      });
+      const platform = await startPlatform('platform', process.cwd(), databaseUrl, dataDir);
       started.push(platform);
+      let compared: Target | null = null;
+      if (compareDir && compare && compareFixtures) {
+        const server = await startPlatform('compare', compareDir, compare.databaseUrl, compare.dataDir);
+        started.push(server);
+        compared = { server, fixtures: compareFixtures };
+      }
       const baseline = await startServer({
         name: 'baseline',
         script: path.join(import.meta.dirname, 'baseline.ts'),
@@ -269,7 +357,7 @@ async function main() {
       console.log(
         `Loading with ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.seconds} s measured, ${rounds} round(s)`,
       );
-      const results = await measure({ platform, baseline }, fixtures);
+      const results = await measure(plan({ server: platform, fixtures }, baseline, compared));
       const serverPeakRss = platform.memory().peak;
 
       let lighthouse: LighthouseScores[] = [];
@@ -291,6 +379,7 @@ async function main() {
         },
         database: dialect,
         load: { ...load, rounds },
+        ...(compareDir ? { compare: compareDir } : {}),
         seed: {
           seconds: fixtures.seconds,
           families: fixtures.seedSeconds,
@@ -311,11 +400,22 @@ async function main() {
     }
   };
 
-  await withDataDir((dataDir) =>
-    dialect === 'postgres'
-      ? withPostgresDatabase((url) => run(url, dataDir))
-      : run(`sqlite:${path.join(dataDir, 'app.db')}`, dataDir),
-  );
+  await withDataDir(async (dataDir) => {
+    const compareDataDir = path.join(dataDir, 'compare');
+    if (dialect === 'sqlite') {
+      const compare = { databaseUrl: `sqlite:${path.join(compareDataDir, 'app.db')}`, dataDir: compareDataDir };
+      return run({ databaseUrl: `sqlite:${path.join(dataDir, 'app.db')}`, dataDir }, compareDir ? compare : null);
+    }
+    // The checkout of --compare gets a database of its own beside the bench's: bench…_compare.
+    const compareUrl = new URL(BENCH_DATABASE_URL);
+    compareUrl.pathname = `${compareUrl.pathname}_compare`;
+    if (!compareDir) return withPostgresDatabase(BENCH_DATABASE_URL, (url) => run({ databaseUrl: url, dataDir }, null));
+    return withPostgresDatabase(BENCH_DATABASE_URL, (url) =>
+      withPostgresDatabase(compareUrl.href, (otherUrl) =>
+        run({ databaseUrl: url, dataDir }, { databaseUrl: otherUrl, dataDir: compareDataDir }),
+      ),
+    );
+  });
 }
 
 main().catch((error) => {

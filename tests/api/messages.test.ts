@@ -132,6 +132,45 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
     expect((await poll(student, { limit: 101 })).httpStatus).toBe(400);
   });
 
+  it('polls of the same kind answer each caller her own: site, user, LastDate and page are bound per poll', async () => {
+    // The server compiles each kind of poll once and binds the values of every call into it.
+    const one = await classroom();
+    const two = await classroom();
+    await send(one.coach, { UserId: one.student.id, Message: '<p>For one</p>' });
+    for (let i = 0; i < 3; i++) await send(two.coach, { UserId: two.student.id, Message: `<p>For two ${i}</p>` });
+
+    const [bellOne, bellTwo] = await Promise.all([poll(one.student), poll(two.student)]);
+    expect(bellOne.body).toMatchObject({ unopened: 1, data: [{ Message: '<p>For one</p>' }] });
+    expect(bellTwo.body.unopened).toBe(3);
+    expect(bellTwo.body.data.map((m: { Message: string }) => m.Message)).toEqual([
+      '<p>For two 2</p>',
+      '<p>For two 1</p>',
+      '<p>For two 0</p>',
+    ]);
+
+    const [pageOne, pageTwo] = await Promise.all([
+      poll(one.student, { limit: 2, page: 2 }),
+      poll(two.student, { limit: 2, page: 2 }),
+    ]);
+    expect(pageOne.body).toMatchObject({ data: [], pagination: { page: 2, total_pages: 1 }, unopened: 1 });
+    expect(pageTwo.body).toMatchObject({ data: [{ Message: '<p>For two 0</p>' }], pagination: { total_pages: 2 } });
+
+    const future = '9999-12-31T23:59:59.999Z';
+    const [quietOne, sinceTwo] = await Promise.all([
+      poll(one.student, { LastDate: future }),
+      poll(two.student, { LastDate: '2000-01-01T00:00:00.000Z' }),
+    ]);
+    expect(quietOne.body).toMatchObject({ data: [], unopened: 1 });
+    expect(sinceTwo.body.data).toHaveLength(3);
+
+    const [chatOne, chatTwo] = await Promise.all([
+      poll(one.coach, { FromUserId: one.student.id }),
+      poll(two.coach, { FromUserId: two.student.id }),
+    ]);
+    expect(chatOne.body.data.map((m: { Message: string }) => m.Message)).toEqual(['<p>For one</p>']);
+    expect(chatTwo.body.data).toHaveLength(3);
+  });
+
   it('sanitizes the HTML and refuses an empty message', async () => {
     const { coach, student } = await classroom();
     const sent = await send(student, {

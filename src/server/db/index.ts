@@ -17,6 +17,7 @@ import pg from 'pg';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_learning';
 import * as m0003 from './migrations/0003_coaching';
+import * as m0004 from './migrations/0004_message_counts';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_learning': m0002,
   '0003_coaching': m0003,
+  '0004_message_counts': m0004,
 };
 
 export interface DatabaseOptions {

@@ -1,4 +1,11 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  createQueryId,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from 'kysely';
 import { type Message, SYSTEM_USER_ID } from '../../shared/contract/messages';
 import { INCREMENT_OVERLAP_MS } from '../../shared/domain/messages';
 import { type Db, now } from '../db';
@@ -14,7 +21,8 @@ import { presentMessage } from '../presenters/message';
 
 type MessagesEb = ExpressionBuilder<Database, 'messages'>;
 
-interface Scope {
+/** The values a listing binds into its SQL. */
+interface ListingValues {
   siteId: number;
   /** The caller's id, or -1 for the support inbox (staff). */
   userId: number;
@@ -22,20 +30,35 @@ interface Scope {
   withUserId: number | null;
   /** Only messages created after this time. */
   since: string | null;
+  limit: number;
+  offset: number;
 }
 
-/** The messages a scope covers, as the caller sees them: what she removed from her view is gone. */
+/** What decides the SQL of a listing (which conditions it has); the values above only fill it in. */
+interface Shape {
+  supportInbox: boolean;
+  partner: 'all' | 'system' | 'user';
+  since: boolean;
+}
+
+const shapeOf = (values: ListingValues): Shape => ({
+  supportInbox: values.userId === SYSTEM_USER_ID,
+  partner: values.withUserId === null ? 'all' : values.withUserId === SYSTEM_USER_ID ? 'system' : 'user',
+  since: values.since !== null,
+});
+
+/** The messages a listing covers, as the caller sees them: what she removed from her view is gone. */
 const inScope =
-  (scope: Scope) =>
+  (shape: Shape, values: ListingValues) =>
   (eb: MessagesEb): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [eb('messages.site_id', '=', scope.siteId)];
-    const { userId, withUserId } = scope;
-    if (userId === SYSTEM_USER_ID) {
+    const conditions: Expression<SqlBool>[] = [eb('messages.site_id', '=', values.siteId)];
+    const { userId, withUserId, since } = values;
+    if (shape.supportInbox) {
       conditions.push(eb('messages.kind', '=', 'support'), eb('messages.to_user_id', 'is', null));
-      if (withUserId !== null) conditions.push(eb('messages.from_user_id', '=', withUserId));
-    } else if (withUserId === null) {
+      if (shape.partner !== 'all') conditions.push(eb('messages.from_user_id', '=', withUserId));
+    } else if (shape.partner === 'all') {
       conditions.push(eb('messages.to_user_id', '=', userId), eb('messages.removed_by_recipient', '=', 0));
-    } else if (withUserId === SYSTEM_USER_ID) {
+    } else if (shape.partner === 'system') {
       conditions.push(
         eb('messages.to_user_id', '=', userId),
         eb('messages.kind', '=', 'system'),
@@ -57,21 +80,119 @@ const inScope =
         ]),
       );
     }
-    if (scope.since !== null) conditions.push(eb('messages.created_at', '>', scope.since));
+    if (shape.since && since !== null) conditions.push(eb('messages.created_at', '>', since));
     return eb.and(conditions);
   };
 
-/** What the bell counts: messages to the caller (or to the support inbox) not opened yet. */
+/**
+ * What the bell counts: messages to the caller (or to the support inbox) not opened yet. Index-only on both
+ * databases: `(site_id, to_user_id, showed_at, removed_by_recipient)` (migration 0004).
+ */
 const unopenedOf =
-  (siteId: number, userId: number) =>
+  (shape: Shape, values: ListingValues) =>
   (eb: MessagesEb): Expression<SqlBool> =>
     eb.and([
-      eb('messages.site_id', '=', siteId),
-      userId === SYSTEM_USER_ID
+      eb('messages.site_id', '=', values.siteId),
+      shape.supportInbox
         ? eb.and([eb('messages.to_user_id', 'is', null), eb('messages.kind', '=', 'support')])
-        : eb.and([eb('messages.to_user_id', '=', userId), eb('messages.removed_by_recipient', '=', 0)]),
+        : eb.and([eb('messages.to_user_id', '=', values.userId), eb('messages.removed_by_recipient', '=', 0)]),
       eb('messages.showed_at', 'is', null),
     ]);
+
+/** Both counts of a poll in one statement: the bell's, and how many messages the listing holds. */
+const countsQuery = (db: Db, shape: Shape, values: ListingValues) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('messages')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .where(unopenedOf(shape, values))
+      .as('unopened'),
+    eb
+      .selectFrom('messages')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .where(inScope(shape, values))
+      .as('total'),
+  ]);
+
+/** One page of the listing, newest first, with each sender's name and picture. */
+const pageQuery = (db: Db, shape: Shape, values: ListingValues) =>
+  db
+    .selectFrom('messages')
+    .where(inScope(shape, values))
+    .leftJoin('users as sender', 'sender.id', 'messages.from_user_id')
+    .selectAll('messages')
+    .select([
+      'sender.first_name as sender_first_name',
+      'sender.last_name as sender_last_name',
+      'sender.user_file_id as sender_user_file_id',
+    ])
+    .orderBy('messages.created_at', 'desc')
+    .orderBy('messages.id', 'desc')
+    .limit(values.limit)
+    .offset(values.offset);
+
+/**
+ * Stand-ins no real value can equal: a query built with them marks where each value goes among its compiled
+ * parameters. Only the shape decides which of them it uses.
+ */
+const placeholders = {
+  siteId: Symbol('siteId') as unknown as number,
+  userId: Symbol('userId') as unknown as number,
+  withUserId: Symbol('withUserId') as unknown as number,
+  since: Symbol('since') as unknown as string,
+  limit: Symbol('limit') as unknown as number,
+  offset: Symbol('offset') as unknown as number,
+} satisfies ListingValues;
+
+const valueNames = Object.keys(placeholders) as (keyof ListingValues)[];
+
+/** Where a compiled parameter comes from: one of the call's values, or a constant of the SQL (`removed… = 0`). */
+type Slot = { value: keyof ListingValues } | { constant: unknown };
+
+interface PreparedQuery<Row> {
+  compiled: CompiledQuery<Row>;
+  slots: Slot[];
+}
+
+/** Per database (each dialect compiles its own SQL), the prepared queries by name and shape. */
+const preparedQueries = new WeakMap<Db, Map<string, PreparedQuery<unknown>>>();
+
+/**
+ * Runs a listing query built and compiled once per database and shape; each call binds only its values. Every
+ * client polls get_messages every 3 s, and building its queries in Kysely (immutable nodes, then compiling them to
+ * SQL) cost about 40 µs of each poll, more than SQLite takes to run them (docs/performance.md); findSessionUser in
+ * sessions.ts does the same. The SQL and the statements are those Kysely builds from the values themselves.
+ */
+async function runPrepared<Row>(
+  db: Db,
+  name: string,
+  build: (db: Db, shape: Shape, values: ListingValues) => Compilable<Row>,
+  values: ListingValues,
+): Promise<Row[]> {
+  let queries = preparedQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    preparedQueries.set(db, queries);
+  }
+  const shape = shapeOf(values);
+  const key = `${name}:${shape.supportInbox ? 'support' : 'own'}:${shape.partner}:${shape.since ? 'since' : 'all'}`;
+  let query = queries.get(key) as PreparedQuery<Row> | undefined;
+  if (!query) {
+    const compiled = build(db, shape, placeholders).compile();
+    const slots = compiled.parameters.map((parameter): Slot => {
+      const value = valueNames.find((n) => placeholders[n] === parameter);
+      return value ? { value } : { constant: parameter };
+    });
+    query = { compiled, slots };
+    queries.set(key, query as PreparedQuery<unknown>);
+  }
+  const { rows } = await db.executeQuery<Row>({
+    ...query.compiled,
+    parameters: query.slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant)),
+    queryId: createQueryId(),
+  });
+  return rows;
+}
 
 /** The lower bound of an increment: a little before the previous answer's time, never before 1970. */
 const incrementSince = (lastDate: string | null | undefined): string | null =>
@@ -105,46 +226,18 @@ export async function listMessages(
     throw new AppError('FORBIDDEN', 'UserId must be your own (or -1, the support inbox, for staff)');
   }
   const datetime = now();
-  const scope: Scope = {
+  const values: ListingValues = {
     siteId: opts.siteId,
     userId: opts.userId,
     withUserId: opts.withUserId,
     since: incrementSince(opts.lastDate),
+    limit: opts.limit,
+    offset: (opts.page - 1) * opts.limit,
   };
-  const counts = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('messages')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .where(unopenedOf(opts.siteId, opts.userId))
-        .as('unopened'),
-      eb
-        .selectFrom('messages')
-        .select((s) => s.fn.countAll<number>().as('n'))
-        .where(inScope(scope))
-        .as('total'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [counts] = await runPrepared(db, 'counts', countsQuery, values);
+  if (!counts) throw new Error('The counts query answered no row');
   const total = Number(counts.total);
-  const offset = (opts.page - 1) * opts.limit;
-  const rows =
-    offset < total
-      ? await db
-          .selectFrom('messages')
-          .where(inScope(scope))
-          .leftJoin('users as sender', 'sender.id', 'messages.from_user_id')
-          .selectAll('messages')
-          .select([
-            'sender.first_name as sender_first_name',
-            'sender.last_name as sender_last_name',
-            'sender.user_file_id as sender_user_file_id',
-          ])
-          .orderBy('messages.created_at', 'desc')
-          .orderBy('messages.id', 'desc')
-          .limit(opts.limit)
-          .offset(offset)
-          .execute()
-      : [];
+  const rows = values.offset < total ? await runPrepared(db, 'page', pageQuery, values) : [];
   return {
     messages: rows.map(presentMessage),
     totalPages: Math.max(1, Math.ceil(total / opts.limit)),
