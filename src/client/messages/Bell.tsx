@@ -101,6 +101,8 @@ export function Bell({
           title={label}
           data-testid="message-bell"
           data-unopened={unopened}
+          data-unopened-messages={unopenedOf(inbox)}
+          data-unopened-support={unopenedOf(support)}
         >
           <Indicator
             label={unopened > 99 ? '99+' : unopened}
