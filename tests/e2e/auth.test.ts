@@ -101,7 +101,9 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
           await expect.poll(() => barProblems(page), { timeout: 2_000 }).toMatchObject({ problems: [] });
         }
         // Wide enough, the menu is in the bar.
-        await expect.poll(async () => (await barProblems(page)).navShown, `${language} at 1600 px`).toBe(true);
+        await expect
+          .poll(async () => (await barProblems(page)).navShown, { message: `${language} at 1600 px` })
+          .toBe(true);
       }
       await context.close();
     });
