@@ -316,10 +316,20 @@ async function main() {
     return fixtures;
   };
 
+  /**
+   * The production server as `npm start` runs it (the build in dist/server); a --compare checkout without a build
+   * runs from its sources under tsx.
+   */
+  const platformArgs = (checkout: string) => {
+    const built = path.join(checkout, 'dist/server/main.js');
+    if (fs.existsSync(built)) return ['--enable-source-maps', built];
+    if (checkout === process.cwd()) throw new Error('Build the server first: npm run build');
+    return ['--import', 'tsx', path.join(checkout, 'src/server/main.ts')];
+  };
   const startPlatform = (name: string, checkout: string, databaseUrl: string, dataDir: string) =>
     startServer({
       name,
-      script: path.join(checkout, 'src/server/main.ts'),
+      args: platformArgs(checkout),
       readyPath: '/health',
       env: {
         DATA_DIR: dataDir,
@@ -348,7 +358,7 @@ async function main() {
       }
       const baseline = await startServer({
         name: 'baseline',
-        script: path.join(import.meta.dirname, 'baseline.ts'),
+        args: ['--import', 'tsx', path.join(import.meta.dirname, 'baseline.ts')],
         readyPath: '/',
         env: {},
       });

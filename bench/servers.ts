@@ -58,18 +58,18 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 }
 
 /**
- * Starts `node --import tsx <script>` with the given environment (PORT is chosen here) and waits until
- * `readyPath` answers 200.
+ * Starts `node <args>` (a built server, or `--import tsx` and a TypeScript file) with the given environment (PORT
+ * is chosen here) and waits until `readyPath` answers 200.
  */
 export async function startServer(options: {
   name: string;
-  script: string;
+  args: string[];
   env: Record<string, string>;
   readyPath: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+  const child = spawn(process.execPath, options.args, {
     env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

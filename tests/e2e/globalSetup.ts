@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { builtServerArgs } from '../support/builtServer';
 import { CHROMIUM_PATH, DEMO_PASSWORD } from './support/constants';
 
 declare module 'vitest' {
@@ -62,7 +63,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, builtServerArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { builtServerArgs } from '../../support/builtServer';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -20,7 +21,7 @@ export function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The real server as its own process (`node --import tsx src/server/main.ts`), started, killed with SIGKILL
+ * The real server as its own process (the build in dist/server), started, killed with SIGKILL
  * and started again on the same data. Its output is appended to `<dataDir>/server.log` for post-mortems.
  */
 export class ServerProcess {
@@ -41,7 +42,7 @@ export class ServerProcess {
   async start(timeoutMs = 60_000): Promise<void> {
     if (this.child) throw new Error('The server is already running');
     const log = fs.openSync(path.join(this.options.dataDir, 'server.log'), 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, builtServerArgs(), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

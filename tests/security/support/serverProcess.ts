@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { builtServerArgs, PROJECT_ROOT } from '../../support/builtServer';
 
-/** The real server as its own process (`node --import tsx src/server/main.ts`), as production runs it. */
+/** The real server as its own process (the build in dist/server), as production runs it. */
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -45,8 +46,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
+  const child = spawn(process.execPath, builtServerArgs(), {
+    cwd: PROJECT_ROOT,
     env: {
       ...process.env,
       PORT: String(port),
