@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from './constants';
 
 export const baseUrl = () => inject('baseUrl');
@@ -12,6 +12,11 @@ export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  // A test that fails midway leaves its contexts open: their pages would go on polling as that user (and, say, take
+  // the next test's toasts). Whatever a test opened is closed after it.
+  afterEach(async () => {
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
   });
   afterAll(async () => {
     await browser?.close();
