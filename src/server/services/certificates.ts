@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { CertificateInfo } from '../../shared/contract/courseShapes';
 import { certificateExpiry } from '../../shared/domain/xp';
 import { type Db, now } from '../db';
@@ -79,6 +78,8 @@ export async function renderCertificatePdf(
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No such certificate');
 
+  // Loaded on the first certificate: a PDF library the server otherwise does not need in memory.
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate: ${row.course_name}`);
   doc.setCreator(opts.siteTitle);

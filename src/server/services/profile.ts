@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Profile } from '../../shared/contract/profile';
 import { MAX_PHOTO_BYTES } from '../../shared/domain/course';
 import type { Config } from '../config';
@@ -60,6 +59,8 @@ export async function saveProfilePhoto(
     throw new AppError('FILE_TOO_LARGE', 'File size too large, filesize limit 2MB!');
   let image: Buffer;
   try {
+    // Loaded on the first photo: libvips is about 20 MB of the process that most requests never need.
+    const { default: sharp } = await import('sharp');
     const meta = await sharp(opts.upload).metadata();
     if (!['jpeg', 'png', 'webp', 'gif'].includes(meta.format ?? '')) throw new Error(`format ${meta.format}`);
     image = await sharp(opts.upload, { limitInputPixels: 50_000_000 })

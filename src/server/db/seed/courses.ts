@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BlockType } from '../../../shared/domain/course';
 import type { Config } from '../../config';
 import { uploadDir } from '../../files/media';
@@ -261,6 +260,7 @@ const secondCourseParts: SeedPart[] = [
 ];
 
 async function cheatSheetPdf(): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle('Sound cheat sheet');
   const page = doc.addPage([595, 842]);
