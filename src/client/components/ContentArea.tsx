@@ -1,7 +1,7 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallOf } from '../../shared/contract';
 import type { CallAnswer } from '../../shared/contract/define';
@@ -9,12 +9,12 @@ import { type Language, supportedLanguages } from '../../shared/domain/language'
 import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 import { useEditMode } from '../editMode';
+import { EditorLoader, LazyRichTextField } from './LazyRichTextField';
 import richText from './richText.module.css';
 import { useAutosave } from './useAutosave';
 import { useInternalLinks } from './useInternalLinks';
 
 // The editor is only needed by administrators in edit mode, so its code loads on demand.
-const RichTextField = lazy(() => import('./RichTextEditor'));
 
 export interface ContentAreaProps {
   /** The page text's key (`home.hero`); without one the area says so (spec §5). */
@@ -104,21 +104,14 @@ export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
   const html = stored.data?.Content ?? defaultContent;
 
   if (editing) {
-    const loader = (
-      <Center py="md">
-        <Loader size="sm" role="status" aria-label={t('pages:editor.loading')} />
-      </Center>
-    );
-    if (stored.isPending) return loader;
+    if (stored.isPending) return <EditorLoader />;
     return (
-      <Suspense fallback={loader}>
-        <RichTextField
-          key={`${contentKey}:${locale}`}
-          initialContent={html}
-          label={t('editArea', { key: contentKey })}
-          onChange={(value) => change({ key: contentKey, locale, html: value })}
-        />
-      </Suspense>
+      <LazyRichTextField
+        key={`${contentKey}:${locale}`}
+        initialContent={html}
+        label={t('editArea', { key: contentKey })}
+        onChange={(value) => change({ key: contentKey, locale, html: value })}
+      />
     );
   }
 

@@ -1,10 +1,6 @@
-import { Center, Loader } from '@mantine/core';
-import { type KeyboardEvent, lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { LazyRichTextField } from '../components/LazyRichTextField';
 import classes from './messages.module.css';
-
-// Tiptap is the heaviest code of the client: it loads when a chat or the support dialog first opens.
-const RichTextField = lazy(() => import('../components/RichTextEditor'));
 
 export interface MessageEditorProps {
   /** Changing it starts the editor afresh with `initialContent` (after a send, or to put a failed text back). */
@@ -27,7 +23,6 @@ export function MessageEditor({
   onSubmit,
   autoFocus = false,
 }: MessageEditorProps) {
-  const { t } = useTranslation('shell');
   const wrapper = useRef<HTMLDivElement>(null);
 
   // The editor arrives with its chunk, after the dialog has placed the focus; a fresh one (after a send) replaces
@@ -59,15 +54,13 @@ export function MessageEditor({
   };
   return (
     <div ref={wrapper} className={classes.editor} onKeyDownCapture={submitShortcut} data-testid="message-editor">
-      <Suspense
-        fallback={
-          <Center className={classes.editorLoading}>
-            <Loader size="sm" role="status" aria-label={t('loading')} />
-          </Center>
-        }
-      >
-        <RichTextField key={version} initialContent={initialContent} label={label} onChange={onChange} />
-      </Suspense>
+      <LazyRichTextField
+        loaderClassName={classes.editorLoading}
+        key={version}
+        initialContent={initialContent}
+        label={label}
+        onChange={onChange}
+      />
     </div>
   );
 }

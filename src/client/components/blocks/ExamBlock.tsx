@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BlockOf } from '../../../shared/contract/courseShapes';
@@ -12,14 +12,13 @@ import { courseKeys } from '../../course/queries';
 import { showToast } from '../../course/toast';
 import { useSession } from '../../session';
 import { errorText } from '../errorText';
+import { LazyRichTextField } from '../LazyRichTextField';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../useUnsavedChangesGuard';
 import { useBlockHost } from './BlockHost';
 import classes from './blocks.module.css';
 import { ExamStateBadge } from './ExamStateBadge';
 import { RichText } from './RichText';
 import { alertTone, tone } from './tone';
-
-const RichTextField = lazy(() => import('../RichTextEditor'));
 
 type ExamBlockKind = BlockOf<'Exam' | 'FinalExam' | 'Question'>;
 
@@ -194,23 +193,15 @@ function LearnerExam({
       )}
       {data.UserCanEdit ? (
         <Stack gap="sm">
-          <Suspense
-            fallback={
-              <Center py="md">
-                <Loader size="sm" role="status" aria-label={t('exam.loadingEditor')} />
-              </Center>
-            }
-          >
-            <RichTextField
-              key={`${data.UserExamId}-${data.Submissions}`}
-              initialContent={saved}
-              label={t('exam.yourAnswer')}
-              onChange={(html) => {
-                setDraft(html);
-                setEmptyAnswer(false);
-              }}
-            />
-          </Suspense>
+          <LazyRichTextField
+            key={`${data.UserExamId}-${data.Submissions}`}
+            initialContent={saved}
+            label={t('exam.yourAnswer')}
+            onChange={(html) => {
+              setDraft(html);
+              setEmptyAnswer(false);
+            }}
+          />
           {emptyAnswer && (
             <Text size="sm" c="var(--mantine-color-error)" role="alert">
               {t('exam.empty')}

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Task } from '../../../shared/contract/tasks';
@@ -9,13 +9,12 @@ import { call } from '../../api/client';
 import { ExamStateBadge } from '../../components/blocks/ExamStateBadge';
 import { RichText } from '../../components/blocks/RichText';
 import { errorText } from '../../components/errorText';
+import { LazyRichTextField } from '../../components/LazyRichTextField';
 import { type ExamState, examKeys, examState, useExamById } from '../../course/exams';
 import { showToast } from '../../course/toast';
 import { formatDateTime } from './format';
 import { taskKeys } from './queries';
 import classes from './tasks.module.css';
-
-const RichTextField = lazy(() => import('../../components/RichTextEditor'));
 
 /** What the page says of a submission that does not wait for review. */
 const closedState = (state: ExamState) => (state === 'submitted' ? 'in_progress' : state);
@@ -143,23 +142,15 @@ export function ExamReview({
                 <Text fw={500} size="sm">
                   {t('review.comment')}
                 </Text>
-                <Suspense
-                  fallback={
-                    <Center py="md">
-                      <Loader size="sm" role="status" aria-label={t('note.loading')} />
-                    </Center>
-                  }
-                >
-                  <RichTextField
-                    key={round}
-                    initialContent=""
-                    label={t('review.comment')}
-                    onChange={(html) => {
-                      setComment(html);
-                      setCommentMissing(false);
-                    }}
-                  />
-                </Suspense>
+                <LazyRichTextField
+                  key={round}
+                  initialContent=""
+                  label={t('review.comment')}
+                  onChange={(html) => {
+                    setComment(html);
+                    setCommentMissing(false);
+                  }}
+                />
                 <Text size="xs" c="dimmed">
                   {t('review.commentHint')}
                 </Text>

@@ -1,15 +1,13 @@
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../shared/contract/tasks';
 import { errorText } from '../../components/errorText';
+import { LazyRichTextField } from '../../components/LazyRichTextField';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { showToast } from '../../course/toast';
 import { useUpdateTask } from './queries';
-
-// The editor is the heaviest part of the page; it loads beside the task rather than with the list.
-const RichTextField = lazy(() => import('../../components/RichTextEditor'));
 
 /** The staff's note on a task, in the rich-text editor, saved with a button; leaving with changes asks first. */
 export function TaskNote({ task }: { task: Task }) {
@@ -39,15 +37,7 @@ export function TaskNote({ task }: { task: Task }) {
         <Title order={2} size="h4" id="task-note">
           {t('note.title')}
         </Title>
-        <Suspense
-          fallback={
-            <Center py="md">
-              <Loader size="sm" role="status" aria-label={t('note.loading')} />
-            </Center>
-          }
-        >
-          <RichTextField key={task.Id} initialContent={task.Note} label={t('note.label')} onChange={setDraft} />
-        </Suspense>
+        <LazyRichTextField key={task.Id} initialContent={task.Note} label={t('note.label')} onChange={setDraft} />
         <Group gap="sm">
           <Button
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}

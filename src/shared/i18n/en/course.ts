@@ -160,7 +160,6 @@ export const course = {
     unsavedBadge: 'Unsaved changes',
     coachComment: 'Comment from your coach',
     loadFailed: 'Your answer could not be loaded.',
-    loadingEditor: 'Loading the editor',
     staff: 'Learners answer here and submit their answers; coaches review them from the tasks.',
     staffLink: 'Tasks of this course',
     openCourse: 'Open the course to answer.',

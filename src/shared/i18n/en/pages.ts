@@ -202,7 +202,6 @@ export const pages = {
     released: 'Released {{date}}',
   },
   editor: {
-    loading: 'Loading the editor...',
     bold: 'Bold',
     italic: 'Italic',
     underline: 'Underline',

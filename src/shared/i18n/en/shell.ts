@@ -59,5 +59,6 @@ export const shell = {
   noKey: 'No key specified!',
   editArea: 'Edit text: {{key}}',
   loading: 'Loading...',
+  editorLoading: 'Loading the editor',
   footer: { rights: '© {{year}} Learning Platform' },
 };

@@ -76,7 +76,6 @@ export const tasks = {
     save: 'Save note',
     saved: 'The note was saved.',
     unsaved: 'Unsaved changes',
-    loading: 'Loading the editor',
   },
   completion: {
     title: 'Completion',

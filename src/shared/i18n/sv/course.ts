@@ -162,7 +162,6 @@ export const course: Translation<typeof en> = {
     unsavedBadge: 'Osparade ändringar',
     coachComment: 'Kommentar från din coach',
     loadFailed: 'Ditt svar kunde inte laddas.',
-    loadingEditor: 'Laddar redigeraren',
     staff: 'Eleverna svarar här och lämnar in sina svar; coacherna granskar dem från uppgifterna.',
     staffLink: 'Kursens uppgifter',
     openCourse: 'Öppna kursen för att svara.',

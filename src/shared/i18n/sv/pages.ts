@@ -206,7 +206,6 @@ export const pages: Translation<typeof en> = {
     released: 'Släppt {{date}}',
   },
   editor: {
-    loading: 'Laddar redigeraren...',
     bold: 'Fetstil',
     italic: 'Kursiv',
     underline: 'Understruken',

@@ -61,5 +61,6 @@ export const shell: Translation<typeof en> = {
   noKey: 'Ingen nyckel angiven!',
   editArea: 'Redigera text: {{key}}',
   loading: 'Laddar...',
+  editorLoading: 'Laddar redigeraren',
   footer: { rights: '© {{year}} Lärplattformen' },
 };

@@ -78,7 +78,6 @@ export const tasks: Translation<typeof en> = {
     save: 'Spara anteckningen',
     saved: 'Anteckningen sparades.',
     unsaved: 'Osparade ändringar',
-    loading: 'Laddar redigeraren',
   },
   completion: {
     title: 'Avslut',
