@@ -132,7 +132,8 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);
 
     const { req, data, file = null } = endpoint.upload ? readUpload(request.body) : readEnvelope(request.body);
-    const callName = req ?? endpoint.defaultCall;
+    // The spec's content endpoints have no `req` (§7 "(none)"): a client may leave it out or send it empty.
+    const callName = req || endpoint.defaultCall;
     const definition: CallDef | undefined = callName ? endpoint.calls[callName] : undefined;
     if (!callName || !definition || !Object.hasOwn(endpoint.calls, callName)) {
       throw new AppError('UNKNOWN_CALL', `Unknown req for ${endpoint.file}: ${String(req).slice(0, 100)}`);
