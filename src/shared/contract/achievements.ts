@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Achievement } from './courseShapes';
-import { call, endpoint, id, isoDate, ok } from './define';
+import { call, endpoint, id, isoDate, ok, optionalId } from './define';
 
 export const EarnedAchievement = Achievement.extend({
   CourseName: z.string(),
@@ -13,7 +13,7 @@ export const achievements = endpoint('achievements.php', {
   /** Every achievement of the courses the caller may open, each marked earned or not. */
   get_achievements: call({
     access: 'user',
-    data: z.object({ UserId: id, CourseId: id.nullable().optional() }),
+    data: z.object({ UserId: id, CourseId: optionalId }),
     answer: z.object({ status: ok, data: z.array(EarnedAchievement) }),
   }),
   /** One achievement of a course, with the caller's xp in that course. */

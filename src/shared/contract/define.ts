@@ -40,6 +40,20 @@ export type CallAnswer<C> = C extends { answer: infer A extends z.ZodType } ? z.
 
 // Shared field shapes, named as the spec names them on the wire.
 export const id = z.number().int().positive().max(2_147_483_647);
+/**
+ * A reference that may name nothing. The spec's clients send `0` where there is no id (`user_id` is 0 when signed
+ * out, §3; `/user/:id` is "numeric id, otherwise 0", §2), others send `null` or leave the field out: all three
+ * parse to `null`, so a call answers them alike. Anything else must be a valid `schema` (ids stay positive
+ * integers). The one shape for every such field, so the convention holds call by call without being repeated.
+ */
+export const noneOr = <T extends z.ZodType>(schema: T, what = 'an id (a positive integer)') =>
+  z
+    .union([z.literal(0), schema], { error: `Invalid input: expected ${what}, or 0 or null for none` })
+    .nullable()
+    .optional()
+    .transform((value): z.output<T> | null => (value === 0 || value === undefined ? null : (value as z.output<T>)));
+/** An optional id: 0, null or absent mean none (parsed to null). */
+export const optionalId = noneOr(id);
 export const ok = z.literal('OK');
 export const isoDate = z.string();
 export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { SYSTEM_USER_ID } from '../domain/messages';
-import { call, endpoint, id, isoDate, ok, pagination } from './define';
+import { call, endpoint, id, isoDate, noneOr, ok, optionalId, pagination } from './define';
 
 export { SYSTEM_USER_ID };
 
 /** A user id, or -1 for the system (as a sender) or the support inbox (as a recipient). */
 const party = z.union([id, z.literal(SYSTEM_USER_ID)]);
+/** A party that may be none: 0, null or absent (parsed to null). */
+const optionalParty = noneOr(party, 'an id (a positive integer) or -1');
 
 export const Message = z.object({
   Id: z.number(),
@@ -42,7 +44,7 @@ export const messages = endpoint('messages.php', {
     access: 'user',
     data: z.object({
       UserId: party,
-      FromUserId: party.nullable().optional(),
+      FromUserId: optionalParty,
       IsChat: z.boolean().optional(),
       LastDate: isoDate.pipe(z.iso.datetime()).nullable().optional(),
       page: z.number().int().min(1).max(100_000).default(1),
@@ -74,12 +76,12 @@ export const messages = endpoint('messages.php', {
     data: z.object({
       SendAsNotification: z.boolean().optional(),
       FromUserId: id,
-      UserId: party.nullable().optional(),
+      UserId: optionalParty,
       Title: z.string().trim().max(300).optional(),
       Message: messageHtml,
-      UserFileId: z.number().nullable().optional(),
-      CourseId: id.nullable().optional(),
-      CoursePartId: id.nullable().optional(),
+      UserFileId: optionalId,
+      CourseId: optionalId,
+      CoursePartId: optionalId,
       SendAsEmail: z.boolean().optional(),
       SendToCourseCoaches: z.boolean().optional(),
     }),
@@ -109,8 +111,8 @@ export const messages = endpoint('messages.php', {
     access: 'user',
     data: z.object({
       Message: messageHtml,
-      CourseId: id.nullable().optional(),
-      CoursePartId: id.nullable().optional(),
+      CourseId: optionalId,
+      CoursePartId: optionalId,
     }),
     answer: z.object({ status: ok, data: z.object({ Id: z.number(), TaskId: z.number() }) }),
   }),

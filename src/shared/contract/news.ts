@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, id, isoDate, ok, pagination } from './define';
+import { call, endpoint, id, isoDate, ok, optionalId, pagination } from './define';
 
 export const NewsItem = z.object({
   id: z.number(),
@@ -15,7 +15,7 @@ export const news = endpoint('news.php', {
   /** The latest news item, as a list of at most one; empty when the signed-in `user_id` has closed it. */
   get_latest_news: call({
     access: 'public',
-    data: z.object({ user_id: id.nullable().optional() }),
+    data: z.object({ user_id: optionalId }),
     answer: z.object({ status: ok, data: z.object({ data: z.array(NewsItem) }) }),
   }),
   store_user_news_interaction: call({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NO_OWNER } from '../domain/tasks';
 import { Coach } from './courseShapes';
-import { call, endpoint, id, isoDate, ok } from './define';
+import { call, endpoint, id, isoDate, ok, optionalId } from './define';
 
 export const Task = z.object({
   Id: z.number(),
@@ -42,7 +42,7 @@ export const tasks = endpoint('tasks.php', {
       UserId: id,
       Condition: TaskCondition.default('open'),
       isTrash: z.boolean().default(false),
-      CourseId: id.nullable().optional(),
+      CourseId: optionalId,
     }),
     answer: z.object({ status: ok, data: z.array(Task) }),
   }),
@@ -63,9 +63,9 @@ export const tasks = endpoint('tasks.php', {
       Task: z.object({
         TaskType: z.number().int().min(1).max(99),
         Description: z.string().trim().min(1).max(5_000),
-        UserId: id.nullable().optional(),
-        CourseId: id.nullable().optional(),
-        CoursePartId: id.nullable().optional(),
+        UserId: optionalId,
+        CourseId: optionalId,
+        CoursePartId: optionalId,
         TaskOwner: owner.optional(),
         EventStartDate: when.nullable().optional(),
       }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, id, isoDate, ok } from './define';
+import { call, endpoint, id, isoDate, ok, optionalId } from './define';
 
 /** Spec §4: no exam started, in progress, submitted waiting for review, completed. */
 export const ExamStatus = z.enum(['not_started', 'in_progress', 'submitted', 'completed']);
@@ -42,10 +42,10 @@ export const userExam = endpoint('user_exam.php', {
   get_user_exam: call({
     access: 'user',
     data: z.object({
-      UserExamId: id.nullable().optional(),
+      UserExamId: optionalId,
       UserId: id,
       CourseId: id,
-      BlockId: id.nullable().optional(),
+      BlockId: optionalId,
     }),
     answer: z.object({ status: ok, data: UserExam }),
   }),
