@@ -28,11 +28,93 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   const save = (site: { name: string }, token: string | null, data: Record<string, unknown>) =>
     server.call('content/save_content.php', undefined, data, { site: site.name, token });
 
-  it('get_content answers data null when no text is stored', async () => {
+  it('get_content answers data null when no text is stored and no default is sent', async () => {
     const site = await createSite(server);
-    const { httpStatus, body } = await get(site, { TheKey: 'home.intro', DefaultContent: '<p>Hi</p>', Locale: 'en' });
+    const { httpStatus, body } = await get(site, { TheKey: 'home.intro', Locale: 'en' });
     expect(httpStatus).toBe(200);
     expect(body).toEqual({ status: 'OK', data: null });
+  });
+
+  it('get_content answers the DefaultContent sent, marked as the default, while no text is stored', async () => {
+    const site = await createSite(server);
+    const admin = await signedIn(site, 'admin');
+    const { httpStatus, body } = await get(site, { TheKey: 'home.intro', DefaultContent: '<p>Hi</p>', Locale: 'en' });
+    expect(httpStatus).toBe(200);
+    expect(body).toEqual({
+      status: 'OK',
+      data: {
+        Key: 'home.intro',
+        Content: '<p>Hi</p>',
+        Locale: 'en',
+        CreationDate: null,
+        ModificationDate: null,
+        IsDefault: true,
+      },
+    });
+    // An empty default is a default too; nothing is stored by asking.
+    const empty = await get(site, { TheKey: 'home.intro', DefaultContent: '', Locale: 'sv' });
+    expect(empty.body.data).toMatchObject({ Content: '', Locale: 'sv', IsDefault: true });
+    expect(await server.db.selectFrom('contents').select('id').where('site_id', '=', site.id).execute()).toEqual([]);
+
+    // Once a text is stored for the key and language, it is answered instead, not marked.
+    await save(site, admin.token, { TheKey: 'home.intro', content: '<p>Stored</p>', Locale: 'en' });
+    const stored = await get(site, { TheKey: 'home.intro', DefaultContent: '<p>Hi</p>', Locale: 'en' });
+    expect(stored.body.data).toMatchObject({ Content: '<p>Stored</p>', IsDefault: false });
+    expect(stored.body.data.CreationDate).toEqual(expect.any(String));
+    // The other language still has none stored.
+    const swedish = await get(site, { TheKey: 'home.intro', DefaultContent: '<p>Hej</p>', Locale: 'sv' });
+    expect(swedish.body.data).toMatchObject({ Content: '<p>Hej</p>', Locale: 'sv', IsDefault: true });
+  });
+
+  it('a default is sanitized like a stored text before it is answered', async () => {
+    const site = await createSite(server);
+    const { body } = await get(site, {
+      TheKey: 'unsafe.default',
+      DefaultContent: '<p onclick="alert(1)">Hi<script>alert(2)</script> <a href="javascript:alert(3)">x</a></p>',
+      Locale: 'en',
+    });
+    expect(body.data.IsDefault).toBe(true);
+    expect(body.data.Content).toContain('<p>Hi');
+    for (const unsafe of ['<script', 'alert(', 'onclick', 'javascript:'])
+      expect(body.data.Content).not.toContain(unsafe);
+  });
+
+  it('both content endpoints take no req, or an empty one, as the spec sends them', async () => {
+    const site = await createSite(server);
+    const admin = await signedIn(site, 'admin');
+    for (const [n, rawReq] of [undefined, ''].entries()) {
+      const options = { site: site.name, token: admin.token, ...(rawReq === undefined ? {} : { rawReq }) };
+      const key = `bare.${n}`;
+      const saved = await server.call(
+        'content/save_content.php',
+        undefined,
+        { TheKey: key, content: `<p>Text ${n}</p>`, Locale: 'en' },
+        options,
+      );
+      expect(saved.httpStatus, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toEqual({ status: 'OK', datetime: expect.any(String) });
+      const read = await server.call('content/get_content.php', undefined, { TheKey: key, Locale: 'en' }, options);
+      expect(read.httpStatus, JSON.stringify(read.body)).toBe(200);
+      expect(read.body.data).toMatchObject({ Key: key, Content: `<p>Text ${n}</p>`, IsDefault: false });
+      const withDefault = await server.call(
+        'content/get_content.php',
+        undefined,
+        { TheKey: `${key}.none`, DefaultContent: '<p>Default</p>', Locale: 'en' },
+        options,
+      );
+      expect(withDefault.body.data).toMatchObject({ Content: '<p>Default</p>', IsDefault: true });
+      // The data's own checks still hold, and the empty req reaches the call's access gate too.
+      const invalid = await server.call('content/get_content.php', undefined, { TheKey: '', Locale: 'en' }, options);
+      expect(invalid.httpStatus).toBe(400);
+      expect(invalid.body.message).toContain('data.TheKey');
+      const anonymous = await server.call(
+        'content/save_content.php',
+        undefined,
+        { TheKey: key, content: '<p>x</p>', Locale: 'en' },
+        { ...options, token: null },
+      );
+      expect(anonymous.httpStatus).toBe(401);
+    }
   });
 
   it('an administrator saves a text per language and get_content answers it', async () => {

@@ -12,6 +12,8 @@ export interface CallOptions {
   site?: string;
   /** Send `data` as this raw string instead of JSON-encoding it. */
   rawData?: string;
+  /** Send this as the form field `req` as it is (an empty one, say), in place of the call's name. */
+  rawReq?: string;
   headers?: Record<string, string>;
 }
 
@@ -84,7 +86,8 @@ export async function startTestServer(
     mainSiteId,
     async call(file, req, data, options = {}) {
       const form = new URLSearchParams();
-      if (req !== undefined) form.set('req', req);
+      const reqField = options.rawReq ?? req;
+      if (reqField !== undefined) form.set('req', reqField);
       form.set('data', options.rawData ?? JSON.stringify(data));
       const response = await fetch(`${url}/api/backend/${file}`, {
         method: 'POST',

@@ -66,6 +66,7 @@ export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
         Locale: edit.locale,
         CreationDate: old?.CreationDate ?? new Date().toISOString(),
         ModificationDate: new Date().toISOString(),
+        IsDefault: false,
       }));
       const id = notifications.show({ message: t('saving'), loading: true, autoClose: false });
       call('content/save_content.php', 'save_content', { TheKey: edit.key, content: edit.html, Locale: edit.locale })
@@ -101,7 +102,8 @@ export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
     );
   }
 
-  const html = stored.data?.Content ?? defaultContent;
+  // Nothing stored: the server answers the default this area sent, marked; the bundle's own copy is shown as it is.
+  const html = stored.data && !stored.data.IsDefault ? stored.data.Content : defaultContent;
 
   if (editing) {
     if (stored.isPending) return <EditorLoader />;

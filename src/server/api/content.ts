@@ -7,7 +7,12 @@ export const getContentHandlers = handlers(getContent, {
   async get_content(ctx, data) {
     return {
       status: 'OK',
-      data: await readContent(ctx.db, { siteId: ctx.site.id, key: data.TheKey, locale: data.Locale }),
+      data: await readContent(ctx.db, {
+        siteId: ctx.site.id,
+        key: data.TheKey,
+        locale: data.Locale,
+        defaultContent: data.DefaultContent,
+      }),
     };
   },
 });

@@ -1,15 +1,23 @@
 import { type Db, now } from '../db';
 import { sanitizeRichText } from '../lib/sanitize';
 
-export interface StoredContent {
+export interface PageText {
   Key: string;
   Content: string;
   Locale: 'en' | 'sv';
-  CreationDate: string;
-  ModificationDate: string;
+  CreationDate: string | null;
+  ModificationDate: string | null;
+  IsDefault: boolean;
 }
 
-export async function readContent(db: Db, opts: { siteId: number; key: string; locale: 'en' | 'sv' }) {
+/**
+ * The stored text of a key in a language; when none is stored, `defaultContent` (the caller's own default,
+ * sanitized like a stored text) marked as the default, or null without one.
+ */
+export async function readContent(
+  db: Db,
+  opts: { siteId: number; key: string; locale: 'en' | 'sv'; defaultContent?: string | undefined },
+): Promise<PageText | null> {
   const row = await db
     .selectFrom('contents')
     .select(['key', 'content', 'created_at', 'updated_at'])
@@ -17,14 +25,25 @@ export async function readContent(db: Db, opts: { siteId: number; key: string; l
     .where('key', '=', opts.key)
     .where('locale', '=', opts.locale)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) {
+    if (opts.defaultContent === undefined) return null;
+    return {
+      Key: opts.key,
+      Content: sanitizeRichText(opts.defaultContent),
+      Locale: opts.locale,
+      CreationDate: null,
+      ModificationDate: null,
+      IsDefault: true,
+    };
+  }
   return {
     Key: row.key,
     Content: row.content,
     Locale: opts.locale,
     CreationDate: row.created_at,
     ModificationDate: row.updated_at,
-  } satisfies StoredContent;
+    IsDefault: false,
+  };
 }
 
 /** Stores a page text (sanitized) and keeps the save as a revision with who made it; answers the save time. */

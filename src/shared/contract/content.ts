@@ -8,16 +8,23 @@ const TheKey = z.string().trim().min(1).max(200);
 
 export const Translation = z.object({
   Key: z.string(),
+  /** Sanitized HTML. */
   Content: z.string(),
   Locale,
-  CreationDate: isoDate,
-  ModificationDate: isoDate,
+  /** When the text was first saved and last changed; null for a default (nothing is stored). */
+  CreationDate: isoDate.nullable(),
+  ModificationDate: isoDate.nullable(),
+  /** True when nothing is stored for the key and language and `Content` is the request's `DefaultContent`. */
+  IsDefault: z.boolean(),
 });
 
 export const getContent = endpoint(
   'content/get_content.php',
   {
-    /** The stored text of a key in a language; `data: null` when none is stored (the client shows its default). */
+    /**
+     * The stored text of a key in a language. When none is stored: the request's `DefaultContent` (sanitized),
+     * marked `IsDefault`, so a client that shows the answer shows the right text; `data: null` without a default.
+     */
     get_content: call({
       access: 'public',
       data: z.object({
