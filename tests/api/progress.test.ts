@@ -290,6 +290,171 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     expect(wrongPart.body.error_code).toBe('NOT_FOUND');
   });
 
+  /** A course whose second part is completed by a test of three questions (pass mark 60 %: two right). */
+  async function testCourse(site: { id: number; name: string }, testAttempts: number | null) {
+    const questions = [question('a', 3), question('b', 3), question('c', 3)];
+    const course = await createCourse(server, {
+      site,
+      progressEvent: 2,
+      parts: [
+        { criteria: 'visit', blocks: [{ type: 'Quiz', content: { intro: '', questions } }] },
+        { criteria: 'test', blocks: [{ type: 'Test', content: { intro: '', questions, passPercent: 60 } }] },
+      ],
+    });
+    await server.db.updateTable('courses').set({ test_attempts: testAttempts }).where('id', '=', course.id).execute();
+    return course;
+  }
+  const submitTo =
+    (course: { id: number; partIds: number[]; blockIds: number[][] }, who: Learner, partIndex = 1) =>
+    (answers: Record<string, string[]>) =>
+      server.call(
+        'course_progress.php',
+        'submit_answers',
+        {
+          UserId: who.id,
+          CourseId: course.id,
+          CoursePartId: course.partIds[partIndex],
+          BlockId: course.blockIds[partIndex]?.[0],
+          Answers: answers,
+        },
+        as(who),
+      );
+  const courseOf = async (course: { id: number }, who: Learner) =>
+    (await server.call('course.php', 'get_course', { UserId: who.id, CourseId: course.id }, as(who))).body.data[0];
+  const resultRow = (learner: Learner) =>
+    server.db
+      .selectFrom('block_results')
+      .select(['answers', 'score', 'passed', 'attempts', 'updated_at'])
+      .where('site_id', '=', learner.site.id)
+      .where('user_id', '=', learner.id)
+      .execute();
+  const wrong = { a: ['a-1'], b: ['b-1'], c: ['c-0'] };
+  const rightOnes = [
+    { id: 'a', correct: false },
+    { id: 'b', correct: false },
+    { id: 'c', correct: true },
+  ];
+
+  it('a limited test tells only the score until its last attempt, then which were right, and refuses one more', async () => {
+    const site = await createSite(server);
+    const course = await testCourse(site, 2);
+    const learner = await learnerOf(course, site);
+    const submit = submitTo(course, learner);
+
+    // Before any attempt: the setting and the attempts allowed, no right answers.
+    const before = await courseOf(course, learner);
+    expect(before.TestAttempts).toBe(2);
+    const block = before.CourseParts[1].Blocks[0].Content;
+    expect(block).toMatchObject({ attemptsAllowed: 2, result: null });
+    expect(block.questions.every((q: object) => !('correct' in q))).toBe(true);
+
+    const first = await submit(wrong);
+    expect(first.body.data).toEqual({
+      score: 1,
+      max_score: 3,
+      passed: false,
+      attempts: 1,
+      attempts_left: 1,
+      questions: null,
+    });
+    // get_course does not tell either.
+    expect((await courseOf(course, learner)).CourseParts[1].Blocks[0].Content.result).toMatchObject({
+      attempts: 1,
+      attempts_left: 1,
+      questions: null,
+    });
+
+    // The last attempt tells which questions were right, here and in get_course.
+    const last = await submit(wrong);
+    expect(last.body.data).toEqual({
+      score: 1,
+      max_score: 3,
+      passed: false,
+      attempts: 2,
+      attempts_left: 0,
+      questions: rightOnes,
+    });
+    const after = await courseOf(course, learner);
+    expect(after.CourseParts[1].Blocks[0].Content.result).toMatchObject({ attempts_left: 0, questions: rightOnes });
+    expect(after.CourseParts[1].Blocks[0].Content.questions.every((q: object) => !('correct' in q))).toBe(true);
+
+    // One more, even a right one, is refused and changes nothing.
+    const stored = await resultRow(learner);
+    const refused = await submit({ a: ['a-0'], b: ['b-0'], c: ['c-0'] });
+    expect(refused.httpStatus).toBe(409);
+    expect(refused.body).toMatchObject({ status: 'ERROR', error_code: 'NO_ATTEMPTS_LEFT' });
+    expect(await resultRow(learner)).toEqual(stored);
+    const parts = await server.db.selectFrom('part_progress').select('id').where('user_id', '=', learner.id).execute();
+    expect(parts).toEqual([]);
+    expect((await courseOf(course, learner)).CourseParts[1].Completed).toBe(false);
+  });
+
+  it('a pass tells which were right while attempts are left; the quiz and staff are not limited', async () => {
+    const site = await createSite(server);
+    const course = await testCourse(site, 1);
+    const learner = await learnerOf(course, site);
+
+    const passed = await submitTo(course, learner)({ a: ['a-0'], b: ['b-1'], c: ['c-0'] });
+    expect(passed.body.data).toEqual({
+      score: 2,
+      max_score: 3,
+      passed: true,
+      attempts: 1,
+      attempts_left: 0,
+      questions: [
+        { id: 'a', correct: true },
+        { id: 'b', correct: false },
+        { id: 'c', correct: true },
+      ],
+    });
+    expect(passed.body.progress).toMatchObject({ progress_percent: 50 });
+    expect((await submitTo(course, learner)(wrong)).body.error_code).toBe('NO_ATTEMPTS_LEFT');
+
+    // A quiz is practice: it always tells, however often it is answered.
+    const quiz = submitTo(course, learner, 0);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const answer = await quiz(wrong);
+      expect(answer.body.data).toMatchObject({ attempts: attempt, attempts_left: null, questions: rightOnes });
+    }
+
+    // Staff see the right options anyway: no limit, and every result tells.
+    const coach = await createUser(server, { site, role: 'coach' });
+    const staff = { id: coach.id, token: await signInAs(server, site, coach), site };
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const answer = await submitTo(course, staff)(wrong);
+      expect(answer.body.data).toMatchObject({ attempts: attempt, attempts_left: null, questions: rightOnes });
+    }
+    expect((await courseOf(course, staff)).CourseParts[1].Blocks[0].Content.questions[0].correct).toEqual(['a-0']);
+  });
+
+  it('without a limit a test may be tried again and again, and tells which were right only once passed', async () => {
+    const site = await createSite(server);
+    const course = await testCourse(site, null);
+    const learner = await learnerOf(course, site);
+    const submit = submitTo(course, learner);
+    expect((await courseOf(course, learner)).TestAttempts).toBeNull();
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const answer = await submit(wrong);
+      expect(answer.body.data).toMatchObject({ attempts: attempt, attempts_left: null, questions: null });
+    }
+    expect((await courseOf(course, learner)).CourseParts[1].Blocks[0].Content).toMatchObject({
+      attemptsAllowed: null,
+      result: { attempts: 4, passed: false, questions: null },
+    });
+    const passed = await submit({ a: ['a-0'], b: ['b-0'], c: ['c-1'] });
+    expect(passed.body.data).toMatchObject({ attempts: 5, passed: true, questions: expect.any(Array) });
+  });
+
+  it('attempts submitted at once never pass the limit', async () => {
+    const site = await createSite(server);
+    const course = await testCourse(site, 2);
+    const learner = await learnerOf(course, site);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => submitTo(course, learner)(wrong)));
+    expect(answers.filter((a) => a.body.status === 'OK')).toHaveLength(2);
+    expect(answers.filter((a) => a.body.error_code === 'NO_ATTEMPTS_LEFT')).toHaveLength(4);
+    expect((await resultRow(learner))[0]?.attempts).toBe(2);
+  });
+
   it('nobody records progress in a course she cannot open, nor in another user’s name', async () => {
     const site = await createSite(server);
     const course = await createCourse(server, { site, parts: [{}, { published: false }] });

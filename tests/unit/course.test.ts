@@ -198,6 +198,7 @@ describe('quiz answers', () => {
     max_score: 2,
     passed: false,
     attempts: 1,
+    attempts_left: null,
     questions: [
       { id: 'q1', correct: false },
       { id: 'q2', correct: true },

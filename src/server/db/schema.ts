@@ -141,6 +141,8 @@ export interface CoursesTable extends Row {
   certificate_enabled: Flag;
   /** Months a certificate stays valid; null when it never expires. */
   certificate_validity_months: number | null;
+  /** Attempts a learner has per test of the course; null (or 0) when there is no limit. */
+  test_attempts: number | null;
 }
 
 export interface CourseCoachesTable extends Row {
@@ -284,6 +286,8 @@ export interface MessagesTable extends Row {
   emailed_at: Timestamp | null;
   removed_by_sender: Flag;
   removed_by_recipient: Flag;
+  /** The staff member who sent a system message (staff see it); null for other kinds. */
+  sent_by_user_id: number | null;
 }
 
 export type UserExamStatus = 'in_progress' | 'submitted' | 'completed';

@@ -1,7 +1,8 @@
 import type { Block, BlockResult, CoursePart, Question } from '../../shared/contract/courseShapes';
 import { type BlockType, blockTypes } from '../../shared/domain/course';
+import { attemptLimit } from '../../shared/domain/testAttempts';
 import type { CourseBlockRow, CoursePartRow, MediaFileRow } from '../db/schema';
-import { readContent, type StoredQuestion, scoreAnswers } from '../services/blockContent';
+import { readContent, type StoredQuestion, scoreAnswers, visibleResult } from '../services/blockContent';
 
 /** What presenting a course's blocks needs beyond the rows themselves. */
 export interface BlockContext {
@@ -9,6 +10,8 @@ export interface BlockContext {
   staff: boolean;
   /** The course's xp per reward, which Reward blocks show. */
   xpPerReward: number;
+  /** The course's attempts per test (null: no limit), which decide what a test result tells. */
+  testAttempts: number | null;
   sign: (fileId: number) => string;
   media: ReadonlyMap<number, MediaFileRow>;
   /** Parts the viewer may see, for Post blocks. */
@@ -26,6 +29,7 @@ function presentQuestions(questions: StoredQuestion[], staff: boolean): Question
 function presentResult(
   questions: StoredQuestion[],
   row: BlockContext['results'] extends ReadonlyMap<number, infer R> ? R | undefined : never,
+  opts: { isTest: boolean; staff: boolean; testAttempts: number | null },
 ): BlockResult | null {
   if (!row) return null;
   let answers: Record<string, string[]> = {};
@@ -34,13 +38,14 @@ function presentResult(
   } catch {
     // An unreadable answer counts every question as unanswered.
   }
-  return {
+  return visibleResult({
+    ...opts,
     score: row.score,
-    max_score: row.max_score,
+    maxScore: row.max_score,
     passed: row.passed === 1,
     attempts: row.attempts,
     questions: scoreAnswers(questions, answers).questions,
-  };
+  });
 }
 
 /** A block as the viewer may see it, or null when its content is broken or its linked part is hidden. */
@@ -121,11 +126,17 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
     case 'Test': {
       const c = readContent(type, row.content);
       if (!c) return null;
+      const isTest = type === 'Test';
       const content = {
         intro: c.intro,
         questions: presentQuestions(c.questions, ctx.staff),
-        passPercent: type === 'Test' ? c.passPercent : null,
-        result: presentResult(c.questions, ctx.results.get(row.id)),
+        passPercent: isTest ? c.passPercent : null,
+        attemptsAllowed: isTest ? attemptLimit(ctx.testAttempts) : null,
+        result: presentResult(c.questions, ctx.results.get(row.id), {
+          isTest,
+          staff: ctx.staff,
+          testAttempts: ctx.testAttempts,
+        }),
       };
       return { ...base, ...notPost, BlockType: type, Content: content };
     }

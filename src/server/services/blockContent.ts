@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { BlockResult } from '../../shared/contract/courseShapes';
 import type { BlockType } from '../../shared/domain/course';
+import { attemptsLeft, revealsCorrectness } from '../../shared/domain/testAttempts';
 
 /**
  * What each block type keeps in `course_blocks.content` (JSON). Media are referenced by their `media_files` id
@@ -69,4 +71,33 @@ export function scoreAnswers(stored: readonly StoredQuestion[], answers: Record<
     return { id: question.id, correct };
   });
   return { score: results.filter((r) => r.correct).length, maxScore: stored.length, questions: results };
+}
+
+/**
+ * A quiz or test result as the viewer may see it. A quiz always says which questions were right. A test says it only
+ * once passed or once its last allowed attempt is used (`shared/domain/testAttempts.ts`); until then only the score,
+ * whether it passed and the attempts left. Staff see the right answers anyway and have no limit.
+ */
+export function visibleResult(opts: {
+  isTest: boolean;
+  staff: boolean;
+  /** The course's attempts per test (null: no limit). */
+  testAttempts: number | null;
+  score: number;
+  maxScore: number;
+  passed: boolean;
+  attempts: number;
+  questions: BlockResult['questions'];
+}): BlockResult {
+  const limited = opts.isTest && !opts.staff;
+  const revealed =
+    !limited || revealsCorrectness({ setting: opts.testAttempts, attempts: opts.attempts, passed: opts.passed });
+  return {
+    score: opts.score,
+    max_score: opts.maxScore,
+    passed: opts.passed,
+    attempts: opts.attempts,
+    attempts_left: limited ? attemptsLeft(opts.testAttempts, opts.attempts) : null,
+    questions: revealed ? opts.questions : null,
+  };
 }

@@ -1,5 +1,6 @@
 import type { FreeLesson } from '../../shared/contract/course';
 import type { Block, Course, CoursePart, CourseSummary } from '../../shared/contract/courseShapes';
+import { attemptLimit } from '../../shared/domain/testAttempts';
 import { courseStatus } from '../../shared/domain/xp';
 import { type Db, now } from '../db';
 import type { CourseBlockRow, CoursePartRow, CourseRow, MediaFileRow, UserRow } from '../db/schema';
@@ -184,7 +185,14 @@ export async function getCourseView(
     CourseParts: presentParts(
       parts,
       blocks,
-      { staff, xpPerReward: course.xp_per_reward, sign, media, results: resultsByBlock },
+      {
+        staff,
+        xpPerReward: course.xp_per_reward,
+        testAttempts: course.test_attempts,
+        sign,
+        media,
+        results: resultsByBlock,
+      },
       (id) => progressByPart.get(id),
       (id) => rewardByPart.get(id) ?? null,
     ),
@@ -198,6 +206,7 @@ export async function getCourseView(
     FooterMentorCopy: { UseCustomText: false },
     CertificateEnabled: course.certificate_enabled === 1,
     CertificateValidityMonths: course.certificate_validity_months,
+    TestAttempts: attemptLimit(course.test_attempts),
     Certificate: certificate ? presentCertificate(certificate, course.name) : null,
     Coaches: coaches.map((c) => ({ UserId: c.id, FirstName: c.first_name, LastName: c.last_name })),
     Achievements: achievements.map((a) => ({
@@ -331,7 +340,7 @@ export async function listFreeLessons(
 export async function getFreeLesson(db: Db, opts: { siteId: number; courseId: number; partId: number }) {
   const part = await freePartsQuery(db, opts.siteId)
     .selectAll('course_parts')
-    .select('courses.name as course_name')
+    .select(['courses.name as course_name', 'courses.test_attempts'])
     .where('course_parts.id', '=', opts.partId)
     .where('courses.id', '=', opts.courseId)
     .executeTakeFirst();
@@ -353,6 +362,7 @@ export async function getFreeLesson(db: Db, opts: { siteId: number; courseId: nu
   const ctx: BlockContext = {
     staff: false,
     xpPerReward: course.xp_per_reward,
+    testAttempts: part.test_attempts,
     sign,
     media,
     results: new Map(),

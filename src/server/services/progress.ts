@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Achievement, BlockResult, ProgressResult } from '../../shared/contract/courseShapes';
 import { completesByPlay, isMilestone } from '../../shared/domain/course';
+import { attemptLimit } from '../../shared/domain/testAttempts';
 import { ProgressEvent, progressPercent } from '../../shared/domain/xp';
 import { type Db, now } from '../db';
 import type { CoursePartRow, CourseRow, UserRow, XpSource } from '../db/schema';
 import { AppError } from '../errors';
 import { seesCourseAsStaff, visibleToLearner } from '../policies/course';
-import { readContent, scoreAnswers } from './blockContent';
+import { readContent, scoreAnswers, visibleResult } from './blockContent';
 import { issueCertificate } from './certificates';
 import { openCourse } from './courseAccess';
 
@@ -322,7 +323,10 @@ export async function claimReward(db: Db, opts: Target): Promise<StepOutcome & {
 
 /**
  * submit_answers: scores a quiz or test on the server and keeps the latest answer. A passed test completes its
- * part when the part is completed by a test; once passed, a test stays passed.
+ * part when the part is completed by a test; once passed, a test stays passed. A learner has the course's
+ * attempts per test (`test_attempts`, none: no limit): the attempt count rises in the same conditional upsert that
+ * checks it, so racing submits cannot pass the limit, and an attempt beyond it is NO_ATTEMPTS_LEFT with nothing
+ * written. What the answer tells of a test follows `visibleResult`.
  */
 export async function submitAnswers(
   db: Db,
@@ -346,6 +350,8 @@ export async function submitAnswers(
 
   const scored = scoreAnswers(content.questions, opts.answers);
   const isTest = block.block_type === 'Test';
+  // Staff see the right answers anyway: the limit is the learners'.
+  const limit = isTest && !staff ? attemptLimit(course.test_attempts) : null;
   const passed = isTest
     ? scored.score * 100 >= (content.passPercent ?? 0) * scored.maxScore
     : scored.score === scored.maxScore;
@@ -370,26 +376,31 @@ export async function submitAnswers(
         created_at: at,
         updated_at: at,
       })
-      .onConflict((oc) =>
-        oc.columns(['site_id', 'user_id', 'course_block_id']).doUpdateSet({
+      .onConflict((oc) => {
+        const update = oc.columns(['site_id', 'user_id', 'course_block_id']).doUpdateSet({
           answers: (eb) => eb.ref('excluded.answers'),
           score: (eb) => eb.ref('excluded.score'),
           max_score: (eb) => eb.ref('excluded.max_score'),
           passed: sql`case when block_results.passed = 1 then 1 else excluded.passed end`,
           attempts: sql`block_results.attempts + 1`,
           updated_at: at,
-        }),
-      )
+        });
+        return limit === null ? update : update.where('block_results.attempts', '<', limit);
+      })
       .returning(['passed', 'attempts'])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) throw new AppError('NO_ATTEMPTS_LEFT', 'You have no attempts left on this test');
 
-    const result: BlockResult = {
+    const result: BlockResult = visibleResult({
+      isTest,
+      staff,
+      testAttempts: course.test_attempts,
       score: scored.score,
-      max_score: scored.maxScore,
+      maxScore: scored.maxScore,
       passed: row.passed === 1,
       attempts: row.attempts,
       questions: scored.questions,
-    };
+    });
     if (!(isTest && passed && part.progress_criteria === 'test')) return { result, step: null };
     const added = await completePart(trx, { ...opts, userId: opts.user.id, courseId: course.id, videoPlay: false });
     const step = await settleStep(trx, {

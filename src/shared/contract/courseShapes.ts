@@ -26,8 +26,13 @@ export const BlockResult = z.object({
   max_score: z.number(),
   passed: z.boolean(),
   attempts: z.number(),
-  /** Per question: whether the answer given was right. */
-  questions: z.array(z.object({ id: z.string(), correct: z.boolean() })),
+  /** Tests: the attempts the viewer has left (0: none); null when there is no limit, and for quizzes and staff. */
+  attempts_left: z.number().nullable(),
+  /**
+   * Per question: whether the answer given was right. A quiz always tells; a test only once it is passed or its
+   * last allowed attempt is used (null until then), so it cannot be passed by trying options one at a time.
+   */
+  questions: z.array(z.object({ id: z.string(), correct: z.boolean() })).nullable(),
 });
 export type BlockResult = z.infer<typeof BlockResult>;
 
@@ -36,6 +41,8 @@ const QuestionsContent = z.object({
   questions: z.array(Question),
   /** Tests only: the share of points, in percent, that passes. */
   passPercent: z.number().nullable(),
+  /** Tests only: the attempts a learner has (the course's `TestAttempts`); null when there is no limit. */
+  attemptsAllowed: z.number().nullable(),
   result: BlockResult.nullable(),
 });
 
@@ -142,6 +149,8 @@ export const Course = z.object({
   FooterMentorCopy: z.object({ UseCustomText: z.boolean() }),
   CertificateEnabled: z.boolean(),
   CertificateValidityMonths: z.number().nullable(),
+  /** Attempts a learner has per test of the course; null when there is no limit. */
+  TestAttempts: z.number().nullable(),
   /** The viewer's certificate of this course, once earned. */
   Certificate: CertificateInfo.nullable(),
   Coaches: z.array(Coach),

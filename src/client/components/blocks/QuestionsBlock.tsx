@@ -11,18 +11,29 @@ import classes from './blocks.module.css';
 import { RichText } from './RichText';
 import { alertTone, tone } from './tone';
 
-/** A quiz or a test: choose, submit, and see per question whether it was right; a test also passes or not. */
+/**
+ * A quiz or a test: choose, submit, and see the score; a test also passes or not. A quiz says per question whether
+ * it was right. A test says it only once passed or once its last attempt is used (the server sends it no sooner),
+ * and shows the attempts left; with none left it can no longer be submitted.
+ */
 export function QuestionsBlock({ block }: { block: BlockOf<'Quiz' | 'Test'> }) {
   const { t, i18n } = useTranslation(['course', 'errors']);
   const host = useBlockHost();
-  const { intro, questions, passPercent, result } = block.Content;
+  const { intro, questions, passPercent, attemptsAllowed, result } = block.Content;
   const isTest = block.BlockType === 'Test';
   const [answers, setAnswers] = useState<Answers>({});
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [checked, setChecked] = useState<{ answers: Answers; result: BlockResult } | null>(null);
-  const canSubmit = host.mode === 'course' && host.submitAnswers !== undefined;
-  const rightById = verdicts(checked, answers);
+  const limited = isTest && !host.staff && attemptsAllowed !== null;
+  const attemptsLeft = limited ? (result ? result.attempts_left : attemptsAllowed) : null;
+  const usedUp = attemptsLeft === 0;
+  const canSubmit = host.mode === 'course' && host.submitAnswers !== undefined && !usedUp;
+  // With every attempt used, the last result is final: it says which questions were right, whatever is on screen.
+  const rightById =
+    usedUp && result?.questions
+      ? new Map(result.questions.map((q) => [q.id, q.correct] as const))
+      : verdicts(checked, answers);
 
   const submit = async () => {
     if (!host.submitAnswers) return;
@@ -53,6 +64,13 @@ export function QuestionsBlock({ block }: { block: BlockOf<'Quiz' | 'Test'> }) {
           {t('blocks.questions.passMark', { percent: passPercent })}
         </Text>
       )}
+      {isTest && attemptsAllowed !== null && !result && (
+        <Text size="sm" c="dimmed" data-testid="test-attempts-allowed">
+          {host.staff
+            ? t('blocks.questions.attemptsForLearners', { count: attemptsAllowed })
+            : t('blocks.questions.attemptsAllowed', { count: attemptsAllowed })}
+        </Text>
+      )}
       {questions.map((question, index) => (
         <QuestionField
           key={question.id}
@@ -80,12 +98,12 @@ export function QuestionsBlock({ block }: { block: BlockOf<'Quiz' | 'Test'> }) {
             {isTest ? t('blocks.questions.submitTest') : t('blocks.questions.check')}
           </Button>
         </Group>
-      ) : (
+      ) : usedUp ? null : (
         <Text size="sm" c="dimmed">
           {t('blocks.questions.signInToCheck')}
         </Text>
       )}
-      {result && <ResultSummary result={result} isTest={isTest} />}
+      {result && <ResultSummary result={result} isTest={isTest} limited={limited} />}
     </Stack>
   );
 }
@@ -186,10 +204,20 @@ function Verdict({ right }: { right: boolean }) {
   );
 }
 
-function ResultSummary({ result, isTest }: { result: BlockResult; isTest: boolean }) {
+function ResultSummary({ result, isTest, limited }: { result: BlockResult; isTest: boolean; limited: boolean }) {
   const { t } = useTranslation('course');
   const allRight = result.score === result.max_score;
   const good = isTest ? result.passed : allRight;
+  const left = result.attempts_left;
+  const advice = allRight
+    ? t('blocks.questions.allRight')
+    : left === 0
+      ? t('blocks.questions.usedAll')
+      : result.questions === null
+        ? limited
+          ? t('blocks.questions.hiddenUntilDone')
+          : t('blocks.questions.hiddenUntilPass')
+        : t('blocks.questions.tryAgain');
   return (
     <Alert
       variant="light"
@@ -211,9 +239,18 @@ function ResultSummary({ result, isTest }: { result: BlockResult; isTest: boolea
             <Text size="sm" data-testid="test-attempts">
               {t('blocks.questions.attempts', { count: result.attempts })}
             </Text>
+            {left !== null && (
+              <Text size="sm" fw={600} data-testid="test-attempts-left" data-left={left}>
+                {left === 0
+                  ? t('blocks.questions.noAttemptsLeft')
+                  : t('blocks.questions.attemptsLeft', { count: left })}
+              </Text>
+            )}
           </Group>
         )}
-        <Text size="sm">{allRight ? t('blocks.questions.allRight') : t('blocks.questions.tryAgain')}</Text>
+        <Text size="sm" data-testid="questions-advice">
+          {advice}
+        </Text>
       </Stack>
     </Alert>
   );

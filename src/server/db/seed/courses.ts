@@ -316,6 +316,8 @@ async function addCourse(
     sortId: number;
     progressEvent: number;
     certificateMonths: number | null;
+    /** Attempts a learner has per test; null for no limit. */
+    testAttempts: number | null;
     parts: SeedPart[];
     media: Record<string, number>;
     achievements: { title: string; description: string; requiredXp: number }[];
@@ -336,6 +338,7 @@ async function addCourse(
       xp_per_reward: 5,
       certificate_enabled: opts.certificateMonths === null ? 0 : 1,
       certificate_validity_months: opts.certificateMonths,
+      test_attempts: opts.testAttempts,
       created_at: at,
       updated_at: at,
     })
@@ -481,6 +484,7 @@ export async function seedDemoCourses(
     sortId: 1,
     progressEvent: 1,
     certificateMonths: 12,
+    testAttempts: 3,
     parts: demoParts,
     media,
     achievements: [
@@ -497,6 +501,7 @@ export async function seedDemoCourses(
     sortId: 2,
     progressEvent: 2,
     certificateMonths: null,
+    testAttempts: null,
     parts: secondCourseParts,
     media,
     achievements: [{ title: 'Mixer', description: 'Your first mixing xp.', requiredXp: 5 }],

@@ -25,6 +25,7 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   NO_COURSE_ACCESS: 'No access to this course.',
   NOT_COMPLETABLE: 'This page is completed in another way.',
   REWARD_NOT_AVAILABLE: 'Something went wrong...',
+  NO_ATTEMPTS_LEFT: 'You have no attempts left on this test.',
   FILE_TOO_LARGE: 'File size too large, filesize limit 2MB!',
   UNSUPPORTED_FILE: 'This file type is not supported. Choose a JPEG, PNG, WebP or GIF image.',
   EMPTY_MESSAGE: 'Please enter a message!',

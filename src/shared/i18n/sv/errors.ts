@@ -24,6 +24,7 @@ export const errors: typeof en = {
   NO_COURSE_ACCESS: 'Ingen åtkomst till den här kursen.',
   NOT_COMPLETABLE: 'Den här sidan slutförs på ett annat sätt.',
   REWARD_NOT_AVAILABLE: 'Något gick fel...',
+  NO_ATTEMPTS_LEFT: 'Du har inga försök kvar på det här provet.',
   FILE_TOO_LARGE: 'Filen är för stor, maxstorlek 2MB!',
   UNSUPPORTED_FILE: 'Filtypen stöds inte. Välj en JPEG-, PNG-, WebP- eller GIF-bild.',
   EMPTY_MESSAGE: 'Skriv ett meddelande!',
