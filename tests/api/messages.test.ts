@@ -307,6 +307,54 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
     expect(forged.body.error_code).toBe('FORBIDDEN');
   });
 
+  it('a system message records the staff member who sent it: staff are told who, the learner only the system', async () => {
+    const { site, coach, student } = await classroom();
+    const admin = await createPerson(server, site, 'admin', { firstName: 'Ada' });
+    const toStudent = await send(admin, {
+      UserId: student.id,
+      SendAsNotification: true,
+      Title: 'Schedule',
+      Message: '<p>Live session on Friday.</p>',
+    });
+    const toCoach = await send(admin, {
+      UserId: coach.id,
+      SendAsNotification: true,
+      Title: 'Schedule',
+      Message: '<p>You host the live session on Friday.</p>',
+    });
+    const chat = await send(admin, { UserId: coach.id, Message: '<p>Thanks for hosting.</p>' });
+    expect([toStudent, toCoach, chat].map((a) => a.body.status)).toEqual(['OK', 'OK', 'OK']);
+
+    const stored = await server.db
+      .selectFrom('messages')
+      .select(['id', 'from_user_id', 'sent_by_user_id'])
+      .where('site_id', '=', site.id)
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { id: idOf(toStudent), from_user_id: null, sent_by_user_id: admin.id },
+      { id: idOf(toCoach), from_user_id: null, sent_by_user_id: admin.id },
+      { id: idOf(chat), from_user_id: admin.id, sent_by_user_id: null },
+    ]);
+
+    // The learner's system message comes from the system, in the bell and in the system conversation alike.
+    const learnerViews = [(await poll(student)).body.data, (await poll(student, { FromUserId: -1 })).body.data];
+    for (const view of learnerViews) {
+      expect(view).toEqual([
+        expect.objectContaining({ Id: idOf(toStudent), FromUserId: -1, SentByUserId: null, SentByName: null }),
+      ]);
+    }
+    // Staff are told who sent theirs; a chat message names its sender as always, with no SentBy.
+    const coachBell = (await poll(coach)).body.data;
+    expect(coachBell).toEqual([
+      expect.objectContaining({ Id: idOf(chat), FromUserId: admin.id, SentByUserId: null, SentByName: null }),
+      expect.objectContaining({ Id: idOf(toCoach), FromUserId: -1, SentByUserId: admin.id, SentByName: 'Ada Tester' }),
+    ]);
+    expect((await poll(coach, { FromUserId: -1 })).body.data).toEqual([
+      expect.objectContaining({ Id: idOf(toCoach), SentByUserId: admin.id, SentByName: 'Ada Tester' }),
+    ]);
+  });
+
   it('a user reads, opens and removes only messages she sent or received', async () => {
     const { site, coach, student } = await classroom();
     const classmate = await createPerson(server, site);

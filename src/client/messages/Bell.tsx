@@ -193,7 +193,12 @@ function MessageItems({
       <ul className={classes.bellList}>
         {messages.map((message) => {
           const system = message.FromUserId === SYSTEM_USER_ID;
-          const name = system ? t('system.sender') : senderName(message);
+          // Staff also learn which of them sent a system message (the server tells no one else).
+          const name = system
+            ? message.SentByName
+              ? t('system.sentBy', { name: message.SentByName })
+              : t('system.sender')
+            : senderName(message);
           const unanswered = !system && !supportInbox && message.ReplyDate === null;
           return (
             <li key={message.Id}>
@@ -214,7 +219,7 @@ function MessageItems({
                 </Avatar>
                 <span className={classes.bellText}>
                   <span className={classes.bellMeta}>
-                    <Text component="span" size="sm" fw={600} truncate>
+                    <Text component="span" size="sm" fw={600} truncate data-testid="bell-sender">
                       {name}
                     </Text>
                     <Text component="time" size="xs" c="dimmed" dateTime={message.CDate} className={classes.nowrap}>

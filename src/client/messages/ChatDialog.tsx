@@ -83,6 +83,8 @@ export default function ChatDialog({ target, opened }: { target: ChatTarget; ope
       SenderUserFileId: session.user?.UserFileId ?? null,
       course_id: target.courseId ?? null,
       course_part_id: target.coursePartId ?? null,
+      SentByUserId: null,
+      SentByName: null,
       pendingSend: true,
     };
     setSending(true);

@@ -95,8 +95,12 @@ export function MessageList({ userId, partnerName, conversation }: MessageListPr
                   data-pending={message.pendingSend ? 'true' : undefined}
                 >
                   <Group gap="xs" justify="space-between" wrap="nowrap" className={classes.messageMeta}>
-                    <Text size="sm" fw={600} truncate>
-                      {own ? t('chat.you') : partnerName}
+                    <Text size="sm" fw={600} truncate data-testid="chat-sender">
+                      {own
+                        ? t('chat.you')
+                        : message.SentByName
+                          ? t('system.sentBy', { name: message.SentByName })
+                          : partnerName}
                     </Text>
                     <Group gap={4} wrap="nowrap">
                       {message.pendingSend ? (

@@ -1,18 +1,27 @@
 import { type Message, SYSTEM_USER_ID } from '../../shared/contract/messages';
-import type { MessageRow } from '../db/schema';
+import type { MessageRow, UserRow } from '../db/schema';
+import { isStaff } from '../policies/user';
 
 /** A message row with its sender's name and photo (null for a system message). */
 export interface MessageWithSender extends MessageRow {
   sender_first_name: string | null;
   sender_last_name: string | null;
   sender_user_file_id: number | null;
+  /** The staff member who sent a system message, when known. */
+  sent_by_first_name: string | null;
+  sent_by_last_name: string | null;
 }
 
 /**
  * The only path from a message row to the wire. The system (no sender) and the support inbox (no recipient) are
  * -1, as spec §3 writes them; a system message has no sender name, which the client shows in its own language.
+ * Staff also learn which staff member sent a system message; anyone else gets null there.
  */
-export function presentMessage(row: MessageWithSender): Message {
+export function presentMessage(
+  row: MessageWithSender,
+  viewer: Pick<UserRow, 'id' | 'user_type' | 'privilegies'>,
+): Message {
+  const sentBy = row.kind === 'system' && row.sent_by_user_id !== null && isStaff(viewer) ? row.sent_by_user_id : null;
   return {
     Id: row.id,
     FromUserId: row.from_user_id ?? SYSTEM_USER_ID,
@@ -28,5 +37,8 @@ export function presentMessage(row: MessageWithSender): Message {
     SenderUserFileId: row.sender_user_file_id,
     course_id: row.course_id,
     course_part_id: row.course_part_id,
+    SentByUserId: sentBy,
+    SentByName:
+      sentBy === null ? null : `${row.sent_by_first_name ?? ''} ${row.sent_by_last_name ?? ''}`.trim() || null,
   };
 }

@@ -189,7 +189,8 @@ export async function submitMessage(deps: SendDeps, out: OutgoingMessage): Promi
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const id = duplicate?.id ?? (await insertMessage(trx, site.id, { ...same, ...refs }));
+      const sentBy = out.asNotification ? out.sender.id : null;
+      const id = duplicate?.id ?? (await insertMessage(trx, site.id, { ...same, ...refs, sentBy }));
       if (!duplicate && kind === 'chat') await markAnswered(trx, site.id, recipient.id, out.sender.id);
       if (out.asEmail)
         await mailUnlessRecent(trx, deps, { id, kind, from, title: out.title, message }, recipient, senderName);
@@ -210,6 +211,8 @@ export interface NewMessage {
   message: string;
   courseId: number | null;
   partId: number | null;
+  /** A system message: the staff member who sent it (staff see it, the recipient sees the system). */
+  sentBy?: number | null;
   /** When it was sent (now), opened and answered (not yet): other times only for seeded history. */
   at?: string;
   showedAt?: string | null;
@@ -235,6 +238,7 @@ export async function insertMessage(trx: Db, siteId: number, m: NewMessage): Pro
       emailed_at: null,
       removed_by_sender: 0,
       removed_by_recipient: 0,
+      sent_by_user_id: m.sentBy ?? null,
       created_at: at,
       updated_at: at,
     })

@@ -120,11 +120,14 @@ const pageQuery = (db: Db, shape: Shape, values: ListingValues) =>
     .selectFrom('messages')
     .where(inScope(shape, values))
     .leftJoin('users as sender', 'sender.id', 'messages.from_user_id')
+    .leftJoin('users as sent_by', 'sent_by.id', 'messages.sent_by_user_id')
     .selectAll('messages')
     .select([
       'sender.first_name as sender_first_name',
       'sender.last_name as sender_last_name',
       'sender.user_file_id as sender_user_file_id',
+      'sent_by.first_name as sent_by_first_name',
+      'sent_by.last_name as sent_by_last_name',
     ])
     .orderBy('messages.created_at', 'desc')
     .orderBy('messages.id', 'desc')
@@ -239,7 +242,7 @@ export async function listMessages(
   const total = Number(counts.total);
   const rows = values.offset < total ? await runPrepared(db, 'page', pageQuery, values) : [];
   return {
-    messages: rows.map(presentMessage),
+    messages: rows.map((row) => presentMessage(row, opts.user)),
     totalPages: Math.max(1, Math.ceil(total / opts.limit)),
     unopened: Number(counts.unopened),
     datetime,

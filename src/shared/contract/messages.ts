@@ -26,6 +26,12 @@ export const Message = z.object({
   SenderUserFileId: z.number().nullable(),
   course_id: z.number().nullable(),
   course_part_id: z.number().nullable(),
+  /**
+   * A system message: the staff member who sent it, told to staff only; null for everyone else (a learner's system
+   * messages come from the system) and for other messages.
+   */
+  SentByUserId: z.number().nullable(),
+  SentByName: z.string().nullable(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -17,6 +17,7 @@ export const messages = {
   time: { yesterday: 'Yesterday' },
   system: {
     sender: 'System',
+    sentBy: 'System (sent by {{name}})',
     title: 'System messages',
     noReply: 'System message - unable to reply!',
   },

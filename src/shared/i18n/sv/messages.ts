@@ -18,6 +18,7 @@ export const messages: typeof en = {
   time: { yesterday: 'Igår' },
   system: {
     sender: 'System',
+    sentBy: 'System (skickat av {{name}})',
     title: 'Systemmeddelanden',
     noReply: 'Systemmeddelande - går inte att svara!',
   },
