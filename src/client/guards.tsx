@@ -14,20 +14,30 @@ function Checking() {
   );
 }
 
+/** Where the user was going: the route with its query and anchor. */
+const triedUrlOf = (location: { pathname: string; search: string; hash: string }) =>
+  `${location.pathname}${location.search}${location.hash}`;
+
+const loginFor = (triedUrl: string) => `/login?triedUrl=${encodeURIComponent(triedUrl)}`;
+
 /** Login-required routes: without a token, to /login?triedUrl=<where the user was going>. */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (checkLogin(session).allowed) return session.checked ? children : <Checking />;
-  const triedUrl = `${location.pathname}${location.search}${location.hash}`;
-  return <Navigate to={`/login?triedUrl=${encodeURIComponent(triedUrl)}`} replace />;
+  return <Navigate to={loginFor(triedUrlOf(location))} replace />;
 }
 
-/** Admin routes: the spec's reasons go to /denied; `types` narrows the route to some staff types. */
+/**
+ * Admin routes: the spec's reasons go to /denied, which is told the route too, so that its "Sign in" comes back
+ * here (an administrator following a link from a mail while signed out); `types` narrows the route to some staff
+ * types.
+ */
 export function RequireAdmin({ children, types }: { children: ReactNode; types?: readonly number[] }) {
   const session = useSession();
+  const location = useLocation();
   const result = checkAdmin(session, types);
   if (result.allowed) return session.checked ? children : <Checking />;
-  if (result.redirect === 'login') return <Navigate to="/login" replace />;
-  return <Navigate to="/denied" replace state={{ reason: result.reason }} />;
+  if (result.redirect === 'login') return <Navigate to={loginFor(triedUrlOf(location))} replace />;
+  return <Navigate to="/denied" replace state={{ reason: result.reason, triedUrl: triedUrlOf(location) }} />;
 }

@@ -116,6 +116,8 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     await page.goto('/versions');
     await page.waitForURL('**/denied');
     expect(await page.getByTestId('denied-reason').textContent()).toContain('No access to this page');
+    // Signed in already: signing in again would not open the page, so "Sign in" does not lead back to it.
+    expect(await page.locator('main').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     await context.close();
   });
 
@@ -125,6 +127,25 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     await page.goto('/versions');
     await page.waitForURL('**/denied');
     expect(await page.getByTestId('denied-reason').textContent()).toContain('No token');
+    await context.close();
+  });
+
+  it('takes a signed-out administrator from /denied through "Sign in" to the admin route she opened', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    // A link from a mail, opened while signed out.
+    await page.goto('/Tasks?from=mail#top');
+    await page.waitForURL('**/denied');
+    expect(await page.getByTestId('denied-reason').textContent()).toContain('No token');
+    const signIn = page.locator('main').getByRole('link', { name: 'Sign in' });
+    expect(await signIn.getAttribute('href')).toBe(`/login?triedUrl=${encodeURIComponent('/Tasks?from=mail#top')}`);
+    await signIn.click();
+    await page.waitForURL('**/login?triedUrl=*');
+    await signInThroughForm(page, demo.admin);
+    await page.waitForURL((url) => url.pathname === '/Tasks' && url.search === '?from=mail');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/Tasks');
+    expect(await page.getByTestId('denied-reason').count()).toBe(0);
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { Alert, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { safeTriedUrl } from '../Auth/safeRedirect';
 
 type Explanation = 'noToken' | 'noAccess' | 'permission' | 'unknown';
 
@@ -13,17 +14,20 @@ const explanationFor = (reason: string | undefined): Explanation => {
   return 'unknown';
 };
 
-const reasonFromState = (state: unknown): string | undefined => {
-  const reason = (state as { reason?: unknown } | null)?.reason;
-  return typeof reason === 'string' ? reason : undefined;
+const fromState = (state: unknown, field: 'reason' | 'triedUrl'): string | undefined => {
+  const value = (state as Record<string, unknown> | null)?.[field];
+  return typeof value === 'string' ? value : undefined;
 };
 
 /** /denied: why the route was refused, and where to go instead. */
 export default function DeniedPage() {
   const { t } = useTranslation('pages');
   const location = useLocation();
-  const reason = reasonFromState(location.state);
+  const reason = fromState(location.state, 'reason');
   const explanation = explanationFor(reason);
+  // Refused for want of a token: signing in leads on to the route that was refused (a path on this site only).
+  const triedUrl = explanation === 'noToken' ? safeTriedUrl(fromState(location.state, 'triedUrl') ?? null) : null;
+  const signIn = triedUrl ? `/login?triedUrl=${encodeURIComponent(triedUrl)}` : '/login';
 
   return (
     <Container size="sm" py="xl">
@@ -37,7 +41,7 @@ export default function DeniedPage() {
         )}
       </Alert>
       <Group mt="xl" gap="sm">
-        <Button component={Link} to="/login" variant={explanation === 'noToken' ? 'filled' : 'outline'}>
+        <Button component={Link} to={signIn} variant={explanation === 'noToken' ? 'filled' : 'outline'}>
           {t('denied.signIn')}
         </Button>
         <Button component={Link} to="/Home" variant={explanation === 'noToken' ? 'outline' : 'filled'}>
