@@ -1,11 +1,56 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createNews, createSite } from '../factories';
 import { addCoach, as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
+import { everyCall } from '../security/support/calls';
+import { defOf } from '../security/support/validData';
 import { testDialects } from '../support/databases';
 import { type CallResult, startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
+
+/** Every field of a call's data, nested objects included (`Task.CourseId`, `access.CourseId`). */
+function fieldsOf(schema: z.ZodType, path: string[] = []): { path: string[]; schema: z.ZodType }[] {
+  const def = defOf(schema);
+  if (['optional', 'nullable', 'default', 'prefault'].includes(def.type) && def.innerType) {
+    return fieldsOf(def.innerType, path);
+  }
+  if (def.type === 'pipe' && def.in && defOf(def.in).type === 'object') return fieldsOf(def.in, path);
+  if (def.type !== 'object') return [];
+  return Object.entries(def.shape ?? {}).flatMap(([key, field]) => [
+    { path: [...path, key], schema: field },
+    ...fieldsOf(field, [...path, key]),
+  ]);
+}
+
+describe('the contract', () => {
+  it('takes 0 as null in every field that takes both null and an id', () => {
+    const checked: string[] = [];
+    for (const call of everyCall) {
+      for (const field of fieldsOf(call.data)) {
+        const none = field.schema.safeParse(null);
+        if (!none.success || !field.schema.safeParse(1).success) continue;
+        const name = `${call.name} data.${field.path.join('.')}`;
+        checked.push(name);
+        const zero = field.schema.safeParse(0);
+        expect(zero.success, `${name} refuses 0`).toBe(true);
+        expect(zero.data, `${name} parses 0 as it parses null`).toEqual(none.data);
+        expect(field.schema.safeParse(undefined).data, `${name} left out`).toEqual(none.data);
+      }
+    }
+    // The fields the spec's clients send 0 in are among them.
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'auth.php auth_user data.access.CourseId',
+        'news.php get_latest_news data.user_id',
+        'messages.php submit_message data.CourseId',
+        'messages.php submit_message data.CoursePartId',
+        'tasks.php create_task data.Task.CourseId',
+      ]),
+    );
+  });
+});
 
 /**
  * The spec's clients send `0` where there is no id (§3: `user_id` is 0 when signed out; §2: `/user/:id` is a
