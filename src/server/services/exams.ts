@@ -129,7 +129,7 @@ interface LearnerTarget {
 export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: string }): Promise<UserExam> {
   const { siteId, user } = opts;
   const { course, part, block } = await openExamBlock(db, { ...opts, viewer: user });
-  const answer = sanitizeRichText(opts.answer);
+  const answer = sanitizeRichText(opts.answer, 'learner');
   const row = await db.transaction().execute(async (trx) => {
     const at = now();
     const started = await trx
@@ -176,7 +176,7 @@ export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: str
     const current = await lockedForUpdate(trx, examRow(trx, siteId, user.id, block.id)).executeTakeFirst();
     if (!current) throw invalidState('The exam is not started: save an answer first');
     if (current.status !== 'in_progress') throw invalidState(`The exam is ${current.status}, not in progress`);
-    const answer = opts.answer === undefined ? current.answer : sanitizeRichText(opts.answer);
+    const answer = opts.answer === undefined ? current.answer : sanitizeRichText(opts.answer, 'learner');
     if (isBlankHtml(answer)) throw new AppError('EMPTY_ANSWER', 'The answer is empty');
     const at = now();
     const submitted = await trx

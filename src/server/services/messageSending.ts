@@ -54,7 +54,7 @@ const lockSender = (trx: Db, siteId: number, senderId: number) =>
   ).executeTakeFirstOrThrow();
 
 function cleanMessage(html: string): string {
-  const message = sanitizeRichText(html);
+  const message = sanitizeRichText(html, 'learner');
   if (isBlankHtml(message)) throw new AppError('EMPTY_MESSAGE', 'The message is empty');
   return message;
 }
