@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMailer, logsMailLinks, platformLink } from '../../src/server/mail/outbox';
+import { accountMails } from '../../src/server/mail/templates';
+import { MESSAGE_MAILS_PER_STUDENT } from '../../src/shared/domain/accounts';
 import { createSite, createUser } from '../factories';
+import { addCoach, as, createPerson } from '../factories/coaching';
+import { createCourse, grantAccess } from '../factories/courses';
 import { testDialects } from '../support/databases';
 import { linkIn, mailsTo } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
@@ -110,5 +116,82 @@ describe.each(dialects)('mail delivery on %s', (dialect) => {
     expect(header(raw, 'to')).toContain(user.email);
     expect(header(raw, 'subject')).toBe('Reset your password');
     expect(bodyText(raw)).toContain(link);
+  });
+
+  /** A logger that keeps every line it is given, as JSON. */
+  function capturingLogger() {
+    const lines: string[] = [];
+    const keep = (...args: unknown[]) => {
+      lines.push(JSON.stringify(args));
+    };
+    const logger = { info: keep, warn: keep, error: keep, debug: keep, trace: keep, fatal: keep, child: () => logger };
+    return { lines, log: logger as unknown as FastifyBaseLogger };
+  }
+
+  it('logs a written mail without its link outside development and tests, and only the platform link inside', async () => {
+    const server = await serverWith();
+    const site = await createSite(server);
+    const link = `${server.config.publicUrl}/verify-email?code=${'a'.repeat(43)}`;
+    const lure = 'http://evil.example/login';
+    const mail = accountMails.verify('en', `Greta ${lure}`, link);
+
+    const production = capturingLogger();
+    const quiet = createMailer(server.db, server.config, production.log, { logLinks: false });
+    await quiet.enqueue({ siteId: site.id, to: 'greta@example.test', ...mail });
+    await quiet.deliverDue();
+    expect(production.lines.join('\n')).toContain('Mail written: Confirm your email address');
+    expect(production.lines.join('\n')).not.toContain('verify-email');
+    expect(production.lines.join('\n')).not.toContain(lure);
+
+    const development = capturingLogger();
+    const talkative = createMailer(server.db, server.config, development.log, { logLinks: true });
+    await talkative.enqueue({ siteId: site.id, to: 'greta@example.test', ...mail });
+    await talkative.deliverDue();
+    expect(development.lines.join('\n')).toContain(link);
+    expect(development.lines.join('\n')).not.toContain(lure);
+    await Promise.all([quiet.stop(), talkative.stop()]);
+
+    expect(platformLink(mail.text, server.config.publicUrl)).toBe(link);
+    expect(logsMailLinks({ NODE_ENV: 'production' })).toBe(false);
+    expect(logsMailLinks({})).toBe(false);
+    expect(logsMailLinks({ NODE_ENV: 'development' })).toBe(true);
+    expect(logsMailLinks({ NODE_ENV: 'test' })).toBe(true);
+  });
+
+  it('a student mails messages to staff up to a limit per hour; past it the send is refused and stores nothing', async () => {
+    const server = await serverWith();
+    const site = await createSite(server);
+    const course = await createCourse(server, { site, parts: [{}] });
+    const coach = await createPerson(server, site, 'coach');
+    const student = await createPerson(server, site, 'student');
+    await addCoach(server, { site, course, user: coach });
+    await grantAccess(server, { site, course, user: student });
+    const send = (n: number) =>
+      server.call(
+        'messages.php',
+        'submit_message',
+        { FromUserId: student.id, UserId: coach.id, Message: `<p>Question ${n}</p>`, SendAsEmail: true },
+        as(student),
+      );
+    for (let n = 1; n <= MESSAGE_MAILS_PER_STUDENT.limit; n++) expect((await send(n)).body.status).toBe('OK');
+    expect(await mailsTo(server, coach.email)).toHaveLength(MESSAGE_MAILS_PER_STUDENT.limit);
+
+    const messagesBefore = await server.db.selectFrom('messages').select('id').where('site_id', '=', site.id).execute();
+    const refused = await send(MESSAGE_MAILS_PER_STUDENT.limit + 1);
+    expect(refused.httpStatus).toBe(429);
+    expect(refused.body.error_code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.body.retry_after).toBeGreaterThan(0);
+    expect(await mailsTo(server, coach.email)).toHaveLength(MESSAGE_MAILS_PER_STUDENT.limit);
+    const messagesAfter = await server.db.selectFrom('messages').select('id').where('site_id', '=', site.id).execute();
+    expect(messagesAfter).toHaveLength(messagesBefore.length);
+
+    // Without mail, the message goes through.
+    const plain = await server.call(
+      'messages.php',
+      'submit_message',
+      { FromUserId: student.id, UserId: coach.id, Message: '<p>No mail this time</p>' },
+      as(student),
+    );
+    expect(plain.body.status).toBe('OK');
   });
 });

@@ -38,6 +38,15 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   const reset = (site: { name: string }, code: string, password = NEW_PASSWORD, repeat = password) =>
     server.call('password.php', 'reset_password', { code, password, password_repeat: repeat }, { site: site.name });
 
+  /** Lets the address's resend cooldown run out, as if a minute had passed. */
+  const endCooldowns = (email: string) =>
+    server.db
+      .updateTable('rate_limits')
+      .set({ window_started_at: new Date(Date.now() - RESEND_COOLDOWN_SECONDS * 1000 - 1000).toISOString() })
+      .where('subject', '=', email)
+      .where('bucket', '=', 'request_reset')
+      .execute();
+
   it('request_reset answers the same for a known and an unknown email, and mails only the known one', async () => {
     const site = await createSite(server);
     const user = await createUser(server, { site });
@@ -72,12 +81,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
     expect(again.body).toEqual({ status: 'OK' });
     expect(await mailsTo(server, user.email)).toHaveLength(1);
 
-    // Once the cooldown has passed, a new link goes out, and the first one still works until used.
-    await server.db
-      .updateTable('one_time_codes')
-      .set({ created_at: new Date(Date.now() - (RESEND_COOLDOWN_SECONDS + 1) * 1000).toISOString() })
-      .where('user_id', '=', user.id)
-      .execute();
+    // Once the cooldown has passed, a new link goes out, and the first one still works until one is used.
+    await endCooldowns(user.email);
     const fresh = await resetCode(site, user.email);
     expect(fresh).not.toBe(code);
     expect(await mailsTo(server, user.email)).toHaveLength(2);
@@ -190,10 +195,12 @@ describe.each(dialects)('password.php on %s', (dialect) => {
     const user = await createUser(server, { site });
     const at = new Date().toISOString();
     await server.db
-      .insertInto('login_attempts')
+      .insertInto('sign_in_attempts')
       .values({
         site_id: site.id,
         email: user.email,
+        source: '127.0.0.1',
+        proven_at: null,
         failed_count: MAX_LOGIN_ATTEMPTS,
         lock_count: MAX_TEMPORARY_LOCKS,
         locked_until: new Date(Date.now() - 1000).toISOString(),
@@ -215,5 +222,46 @@ describe.each(dialects)('password.php on %s', (dialect) => {
     expect((await signIn(site, user.email, user.password)).body.error_code).toBe('NOT_VERIFIED');
     expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
     expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+  });
+
+  it('using one reset link ends every other link of the user', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const older = await resetCode(site, user.email);
+    await endCooldowns(user.email);
+    const newer = await resetCode(site, user.email);
+    expect(newer).not.toBe(older);
+    expect((await reset(site, newer)).body.status).toBe('OK');
+    const late = await reset(site, older, 'an attacker picked this one');
+    expect(late.body.error_code).toBe('CODE_NOT_FOUND');
+    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+  });
+
+  it('refuses passwords that are easy to guess, with a hint, and keeps the link usable', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    const code = await resetCode(site, user.email);
+    for (const [password, hint] of [
+      ['aaaaaaaaaa', 'simpleRepeat'],
+      ['Password123!', 'similarToCommon'],
+      [' '.repeat(10), 'simpleRepeat'],
+    ] as const) {
+      const { httpStatus, body } = await reset(site, code, password);
+      expect(httpStatus).toBe(400);
+      expect(body).toMatchObject({ error_code: 'WEAK_PASSWORD', reason: 'EASY_TO_GUESS', hint });
+    }
+    expect((await reset(site, code)).body.status).toBe('OK');
+  });
+
+  it('asks for a reset mail at most once per cooldown, alike for every address', async () => {
+    const site = await createSite(server);
+    const user = await createUser(server, { site });
+    for (let i = 0; i < 5; i++) {
+      for (const email of [user.email, 'nobody-here@example.test']) {
+        const { body } = await server.call('password.php', 'request_reset', { email }, { site: site.name });
+        expect(body).toEqual({ status: 'OK' });
+      }
+    }
+    expect(await mailsTo(server, user.email)).toHaveLength(1);
   });
 });

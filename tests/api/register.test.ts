@@ -1,9 +1,13 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESEND_COOLDOWN_SECONDS, VERIFICATION_VALID_HOURS } from '../../src/shared/domain/accounts';
+import {
+  ACCOUNT_MAILS_PER_ADDRESS,
+  RESEND_COOLDOWN_SECONDS,
+  VERIFICATION_VALID_HOURS,
+} from '../../src/shared/domain/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
-import { codesOf, driftFrom, linkIn, mailsTo } from '../support/inspect';
+import { codesOf, driftFrom, linkIn, mailsTo, snapshotRows } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
@@ -320,5 +324,111 @@ describe.each(dialects)('register.php on %s', (dialect) => {
       expect(body).toEqual({ status: 'OK', cooldown: RESEND_COOLDOWN_SECONDS });
       expect(await mailsTo(server, email)).toHaveLength(0);
     }
+  });
+
+  /** Lets every cooldown of an address run out, as if a minute had passed. */
+  const endCooldowns = (email: string) =>
+    server.db
+      .updateTable('rate_limits')
+      .set({ window_started_at: new Date(Date.now() - RESEND_COOLDOWN_SECONDS * 1000 - 1000).toISOString() })
+      .where('subject', '=', email)
+      .where('bucket', '!=', 'account_mails')
+      .execute();
+
+  it('resend_verification answers alike for an unverified, a verified and an unknown address', async () => {
+    const site = await createSite(server);
+    const unverified = await createUser(server, { site, verified: false });
+    const verified = await createUser(server, { site });
+    const addresses = [unverified.email, verified.email, 'nobody-at-all@example.test'];
+    const answers = async () =>
+      Promise.all(
+        addresses.map(async (email) => {
+          const { httpStatus, body } = await server.call(
+            'register.php',
+            'resend_verification',
+            { email },
+            { site: site.name },
+          );
+          return { httpStatus, error_code: body.error_code, status: body.status, cooldown: body.cooldown > 0 };
+        }),
+      );
+    const first = await answers();
+    const second = await answers();
+    for (const round of [first, second]) {
+      expect(round[1]).toEqual(round[0]);
+      expect(round[2]).toEqual(round[0]);
+    }
+    expect(first[0]).toMatchObject({ httpStatus: 200, status: 'OK' });
+    expect(second[0]).toMatchObject({ httpStatus: 429, error_code: 'COOLDOWN' });
+    // Only the unverified account got a link, once.
+    expect(await mailsTo(server, unverified.email)).toHaveLength(1);
+    expect(await mailsTo(server, verified.email)).toHaveLength(0);
+  });
+
+  it('registering an existing address over and over mails its owner once per cooldown, and a few times an hour at most', async () => {
+    const site = await createSite(server);
+    const existing = await createUser(server, { site });
+    for (let i = 0; i < 3; i++) {
+      const { body } = await server.call('register.php', 'register', registration({ email: existing.email }), {
+        site: site.name,
+      });
+      expect(body).toEqual({ status: 'OK' });
+    }
+    expect(await mailsTo(server, existing.email)).toHaveLength(1);
+    for (let i = 0; i < ACCOUNT_MAILS_PER_ADDRESS.limit + 2; i++) {
+      await endCooldowns(existing.email);
+      await server.call('register.php', 'register', registration({ email: existing.email }), { site: site.name });
+    }
+    expect(await mailsTo(server, existing.email)).toHaveLength(ACCOUNT_MAILS_PER_ADDRESS.limit);
+  });
+
+  it('refuses names with line breaks or other control characters, and writes nothing', async () => {
+    const site = await createSite(server);
+    const before = await snapshotRows(server);
+    for (const names of [
+      { FirstName: 'Greta\n\nYour account is ready: http://evil.example/login\n' },
+      { LastName: 'Garbo\r\nBcc: someone@example.test' },
+      { FirstName: 'Greta\u202Eobrag' },
+      { LastName: 'Garbo\u0007' },
+    ]) {
+      const { httpStatus, body } = await server.call('register.php', 'register', registration(names), {
+        site: site.name,
+      });
+      expect(httpStatus).toBe(400);
+      expect(body.error_code).toBe('INVALID_REQUEST');
+      expect(body.fields[0].field).toMatch(/^data\.(FirstName|LastName)$/);
+    }
+    expect(await snapshotRows(server)).toEqual(before);
+    // Names of every script and with joiners still pass.
+    const { body } = await server.call(
+      'register.php',
+      'register',
+      registration({ FirstName: 'Zoë-Åsa', LastName: 'می\u200Cخواهم' }),
+      { site: site.name },
+    );
+    expect(body).toEqual({ status: 'OK' });
+  });
+
+  it('refuses passwords that are easy to guess, with a hint of why', async () => {
+    const site = await createSite(server);
+    for (const [password, hint] of [
+      ['aaaaaaaaaa', 'simpleRepeat'],
+      ['Password123!', 'similarToCommon'],
+      [' '.repeat(10), 'simpleRepeat'],
+    ] as const) {
+      const { httpStatus, body } = await server.call('register.php', 'register', registration({ password }), {
+        site: site.name,
+      });
+      expect(httpStatus).toBe(400);
+      expect(body).toMatchObject({ error_code: 'WEAK_PASSWORD', reason: 'EASY_TO_GUESS', hint });
+    }
+    const named = await server.call(
+      'register.php',
+      'register',
+      registration({ FirstName: 'Wilhelmina', LastName: 'Kowalczyk', password: 'WilhelminaKowalczyk' }),
+      { site: site.name },
+    );
+    expect(named.body).toMatchObject({ error_code: 'WEAK_PASSWORD', reason: 'EASY_TO_GUESS' });
+    expect(await usersOf(site)).toHaveLength(0);
   });
 });

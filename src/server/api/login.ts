@@ -7,7 +7,12 @@ import { handlers } from './types';
 
 export const loginHandlers = handlers(login, {
   async sign_in(ctx, data) {
-    const { token, user } = await signIn(ctx.db, { siteId: ctx.site.id, email: data.email, password: data.password });
+    const { token, user } = await signIn(ctx.db, {
+      siteId: ctx.site.id,
+      email: data.email,
+      password: data.password,
+      ip: ctx.ip,
+    });
     return { status: 'OK', token, data: presentUser(user, await companyNameOf(ctx.db, user)) };
   },
   async sign_out(ctx, data) {

@@ -5,14 +5,14 @@ import { handlers } from './types';
 export const passwordHandlers = handlers(passwordReset, {
   async request_reset(ctx, data) {
     await requestPasswordReset(
-      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, siteId: ctx.site.id, locale: ctx.locale },
+      { db: ctx.db, config: ctx.config, mailer: ctx.mailer, siteId: ctx.site.id, locale: ctx.locale, ip: ctx.ip },
       data.email,
     );
     return { status: 'OK' };
   },
   async reset_password(ctx, data) {
     await resetPassword(
-      { db: ctx.db, siteId: ctx.site.id },
+      { db: ctx.db, siteId: ctx.site.id, ip: ctx.ip },
       { code: data.code, password: data.password, passwordRepeat: data.password_repeat },
     );
     return { status: 'OK' };

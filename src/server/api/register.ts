@@ -10,6 +10,7 @@ const deps = (ctx: CallContext) => ({
   mailer: ctx.mailer,
   siteId: ctx.site.id,
   locale: ctx.locale,
+  ip: ctx.ip,
 });
 
 export const registerHandlers = handlers(register, {

@@ -18,6 +18,7 @@ import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_learning';
 import * as m0003 from './migrations/0003_coaching';
 import * as m0004 from './migrations/0004_message_counts';
+import * as m0005 from './migrations/0005_sign_in_sources_and_rate_limits';
 import * as m0006 from './migrations/0006_test_attempts_and_message_senders';
 import type { Database } from './schema';
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0002_learning': m0002,
   '0003_coaching': m0003,
   '0004_message_counts': m0004,
+  '0005_sign_in_sources_and_rate_limits': m0005,
   '0006_test_attempts_and_message_senders': m0006,
 };
 

@@ -49,12 +49,25 @@ export interface SessionsTable extends Row {
   revoked_at: Timestamp | null;
 }
 
-export interface LoginAttemptsTable extends Row {
+/** Sign-in attempts per account and source; the source `*` is the account-wide ceiling (services/signIn.ts). */
+export interface SignInAttemptsTable extends Row {
   site_id: number;
   email: string;
+  source: string;
   failed_count: number;
   locked_until: Timestamp | null;
   lock_count: number;
+  /** When this source last proved it is the owner's (a right password, a reset or a verification link). */
+  proven_at: Timestamp | null;
+}
+
+/** A fixed-window counter: `taken` of a limit since `window_started_at` (services/rateLimits.ts). */
+export interface RateLimitsTable extends Row {
+  site_id: number;
+  bucket: string;
+  subject: string;
+  window_started_at: Timestamp;
+  taken: number;
 }
 
 export type CodePurpose = 'verify_email' | 'reset_password';
@@ -334,7 +347,8 @@ export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  rate_limits: RateLimitsTable;
   one_time_codes: OneTimeCodesTable;
   news: NewsTable;
   news_interactions: NewsInteractionsTable;

@@ -32,11 +32,37 @@ const backoffSeconds = (attempts: number) => Math.min(MAX_PAUSE_SECONDS, 30 * 2 
 const secondsFromNow = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 
 /**
+ * Whether a written mail's link may go to the log: only where NODE_ENV says development or test (`npm run dev`,
+ * the test runner). A verification or reset link is a bearer credential, so anywhere else (production sets no
+ * NODE_ENV or `production`) the log names the file and never the link.
+ */
+export const logsMailLinks = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+
+/**
+ * The platform's own link of a mail: the last line that is nothing but a link under PUBLIC_URL. The account and
+ * message templates put it on a line of its own after everything a user wrote, so neither a name nor a message
+ * can pass its own link off as the mail's.
+ */
+export function platformLink(text: string, publicUrl: string): string | undefined {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${publicUrl}/`) && !/\s/.test(line))
+    .at(-1);
+}
+
+/**
  * Mail goes through the `mail_outbox` table: a mail server outage loses nothing, and several server
  * processes share the queue (each mail is leased by one before it is sent). Without `SMTP_URL`, mails are
- * written to `<DATA_DIR>/outbox/*.eml` and their first link is logged.
+ * written to `<DATA_DIR>/outbox/*.eml`; in development and tests their link is logged too (`logsMailLinks`).
  */
-export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { logLinks?: boolean } = {},
+): Mailer {
+  const logLinks = options.logLinks ?? logsMailLinks();
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -63,8 +89,11 @@ export function createMailer(db: Db, config: Config, log: FastifyBaseLogger): Ma
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${row.id}.eml`);
       await fs.writeFile(file, (info as { message: Buffer }).message);
-      const link = row.text_body.match(/https?:\/\/\S+/)?.[0];
-      log.info({ to: row.to_address, file, link }, `Mail written: ${row.subject}${link ? ` ${link}` : ''}`);
+      const link = logLinks ? platformLink(row.text_body, config.publicUrl) : undefined;
+      log.info(
+        { to: row.to_address, file, ...(link ? { link } : {}) },
+        `Mail written: ${row.subject}${link ? ` ${link}` : ''}`,
+      );
     }
   }
 

@@ -12,6 +12,7 @@ import { messageMails } from '../mail/templates';
 import { mayWriteTo, sendsNotifications } from '../policies/message';
 import { openCourse } from './courseAccess';
 import { courseRefs } from './courseRefs';
+import { requireMessageMailAllowance } from './rateLimits';
 import { insertTask } from './tasks';
 
 /**
@@ -82,6 +83,7 @@ async function mailUnlessRecent(
     .limit(1)
     .executeTakeFirst();
   if (recent) return false;
+  if (m.from !== null) await requireMessageMailAllowance(trx, { siteId: deps.site.id, senderId: m.from });
   const at = now();
   await trx
     .updateTable('messages')

@@ -29,13 +29,13 @@ export async function createCode(
 }
 
 /**
- * Marks a code used and names its user. INVALID_CODE for a malformed code, CODE_NOT_FOUND for an unknown or
- * used one, CODE_EXPIRED past its time. The UPDATE that marks it is conditional, so a code works only once.
+ * Finds a live code and names its user without using it. INVALID_CODE for a malformed code, CODE_NOT_FOUND for an
+ * unknown or used one, CODE_EXPIRED past its time.
  */
-export async function consumeCode(
+export async function findCode(
   db: Db,
   opts: { siteId: number; code: string; purpose: CodePurpose },
-): Promise<{ userId: number }> {
+): Promise<{ id: number; userId: number }> {
   if (!CODE_SHAPE.test(opts.code)) throw new AppError('INVALID_CODE', 'The code is not valid');
   const row = await db
     .selectFrom('one_time_codes')
@@ -46,31 +46,34 @@ export async function consumeCode(
     .executeTakeFirst();
   if (!row || row.used_at) throw new AppError('CODE_NOT_FOUND', 'The code was not found or is already used');
   if (row.expires_at <= now()) throw new AppError('CODE_EXPIRED', 'The code has expired');
+  return { id: row.id, userId: row.user_id };
+}
+
+/**
+ * Uses a code (the errors of `findCode`) and with it every other live code of the same user and purpose: once
+ * one reset link has been used, an older one left in the mailbox opens nothing. The UPDATE that marks the code is
+ * conditional, so a code works only once.
+ */
+export async function consumeCode(
+  db: Db,
+  opts: { siteId: number; code: string; purpose: CodePurpose },
+): Promise<{ userId: number }> {
+  const { id, userId } = await findCode(db, opts);
+  const at = now();
   const used = await db
     .updateTable('one_time_codes')
-    .set({ used_at: now(), updated_at: now() })
-    .where('id', '=', row.id)
+    .set({ used_at: at, updated_at: at })
+    .where('id', '=', id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new AppError('CODE_NOT_FOUND', 'The code is already used');
-  return { userId: row.user_id };
-}
-
-/** Seconds until another code of this purpose may be made for the user (0 when it may now). */
-export async function codeCooldown(
-  db: Db,
-  opts: { siteId: number; userId: number; purpose: CodePurpose; cooldownSeconds: number },
-): Promise<number> {
-  const since = new Date(Date.now() - opts.cooldownSeconds * 1000).toISOString();
-  const last = await db
-    .selectFrom('one_time_codes')
-    .select('created_at')
+  await db
+    .updateTable('one_time_codes')
+    .set({ used_at: at, updated_at: at })
     .where('site_id', '=', opts.siteId)
-    .where('user_id', '=', opts.userId)
+    .where('user_id', '=', userId)
     .where('purpose', '=', opts.purpose)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (!last) return 0;
-  return Math.max(1, Math.ceil((Date.parse(last.created_at) + opts.cooldownSeconds * 1000 - Date.now()) / 1000));
+    .where('used_at', 'is', null)
+    .execute();
+  return { userId };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { call, endpoint, id, ok, shortText } from './define';
+import { call, endpoint, id, ok } from './define';
+import { personName } from './register';
 
 export const Profile = z.object({
   Id: z.number(),
@@ -22,7 +23,7 @@ export const profile = endpoint('profile.php', {
   }),
   update_profile: call({
     access: 'user',
-    data: z.object({ UserId: id, FirstName: shortText(100), LastName: shortText(100), CollectXp: z.boolean() }),
+    data: z.object({ UserId: id, FirstName: personName, LastName: personName, CollectXp: z.boolean() }),
     answer: z.object({ status: ok, data: Profile }),
   }),
 });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { isPlainName } from '../domain/accounts';
 import { call, email, endpoint, ok, password, shortText } from './define';
+
+/** A first or last name: one line without control characters (names go into mails and onto certificates). */
+export const personName = shortText(100).refine(isPlainName, 'must be one line without control characters');
 
 const code = z.string().trim().min(1).max(200);
 
@@ -9,8 +13,8 @@ export const register = endpoint('register.php', {
     data: z
       .object({
         account_type: z.enum(['private', 'company']),
-        FirstName: shortText(100),
-        LastName: shortText(100),
+        FirstName: personName,
+        LastName: personName,
         email,
         password,
         agree_terms: z.boolean(),

@@ -47,7 +47,7 @@ export default function PasswordResetPage() {
       setDone(true);
     } catch (caught) {
       const reason = weakPasswordReason(caught);
-      if (reason) form.setFieldError('password', rules.passwordProblem(reason));
+      if (reason) form.setFieldError('password', rules.passwordProblem(reason.problem, reason.hint));
       if (caught instanceof ApiError && caught.code === 'PASSWORDS_DIFFER') {
         form.setFieldError('password_repeat', t('validation.passwordsDiffer'));
       }

@@ -132,8 +132,8 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
       agree_terms: false,
     },
     validate: {
-      FirstName: rules.required(t('validation.firstNameRequired')),
-      LastName: rules.required(t('validation.lastNameRequired')),
+      FirstName: rules.name(t('validation.firstNameRequired')),
+      LastName: rules.name(t('validation.lastNameRequired')),
       CompanyName: (value, values) =>
         values.account_type === 'company' && !value.trim() ? t('validation.companyNameRequired') : null,
       email: rules.email,
@@ -158,7 +158,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
       onRegistered(email);
     } catch (caught) {
       const reason = weakPasswordReason(caught);
-      if (reason) form.setFieldError('password', rules.passwordProblem(reason));
+      if (reason) form.setFieldError('password', rules.passwordProblem(reason.problem, reason.hint));
       setError(errorText(caught));
     }
   });

@@ -1,15 +1,38 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, type PasswordProblem } from '../../../shared/domain/password';
+import {
+  isPasswordHint,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  type PasswordHint,
+  type PasswordProblem,
+  passwordProblems,
+} from '../../../shared/domain/password';
 import { ApiError } from '../../api/client';
 
-const passwordProblems: readonly PasswordProblem[] = ['TOO_SHORT', 'TOO_LONG', 'TOO_COMMON', 'CONTAINS_EMAIL_NAME'];
+export interface WeakPassword {
+  problem: PasswordProblem;
+  hint?: PasswordHint | undefined;
+}
 
-/** The server's `reason` of a WEAK_PASSWORD answer, when it is one the client has a text for. */
-export function weakPasswordReason(error: unknown): PasswordProblem | null {
+/** The server's `reason` (and `hint`) of a WEAK_PASSWORD answer, when it is one the client has a text for. */
+export function weakPasswordReason(error: unknown): WeakPassword | null {
   if (!(error instanceof ApiError) || error.code !== 'WEAK_PASSWORD') return null;
-  const reason = error.body.reason;
-  return passwordProblems.find((problem) => problem === reason) ?? null;
+  const { reason, hint } = error.body;
+  const problem = passwordProblems.find((p) => p === reason);
+  return problem ? { problem, hint: isPasswordHint(hint) ? hint : undefined } : null;
+}
+
+/** Why a password is refused, in the user's language, with what makes it easy to guess when the server said. */
+export function usePasswordProblemText() {
+  const { t } = useTranslation('auth');
+  return useCallback(
+    (problem: PasswordProblem, hint?: PasswordHint) => {
+      const text = t(`password.problems.${problem}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
+      return hint ? `${text} ${t(`password.hints.${hint}`)}` : text;
+    },
+    [t],
+  );
 }
 
 /** Seconds as "45 seconds" or "1 minute and 30 seconds", in the current language. */
@@ -46,6 +69,7 @@ function formatLocalTime(value: unknown, language: string): string | null {
 export function useErrorText() {
   const { t, i18n } = useTranslation(['auth', 'errors']);
   const formatDuration = useFormatDuration();
+  const passwordProblem = usePasswordProblemText();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
     (error: unknown): string => {
@@ -62,15 +86,17 @@ export function useErrorText() {
         case 'COOLDOWN':
           return t('resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
         case 'WEAK_PASSWORD': {
-          const reason = weakPasswordReason(error);
-          return reason
-            ? `${t('errors:WEAK_PASSWORD')} ${t(`password.problems.${reason}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}`
+          const weak = weakPasswordReason(error);
+          return weak
+            ? `${t('errors:WEAK_PASSWORD')} ${passwordProblem(weak.problem, weak.hint)}`
             : t('errors:WEAK_PASSWORD');
         }
+        case 'TOO_MANY_REQUESTS':
+          return t('tooManyRequests', { time: formatDuration(Number(body.retry_after) || 1) });
         default:
           return i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('errors:SERVER_ERROR');
       }
     },
-    [t, i18n, language, formatDuration],
+    [t, i18n, language, formatDuration, passwordProblem],
   );
 }

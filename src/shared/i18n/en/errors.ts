@@ -21,6 +21,7 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   CODE_EXPIRED: 'The code has expired.',
   CODE_NOT_FOUND: 'Code not found.',
   COOLDOWN: 'Please wait {{seconds}} seconds before trying again.',
+  TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
   PAYLOAD_TOO_LARGE: 'The data is too large.',
   NO_COURSE_ACCESS: 'No access to this course.',
   NOT_COMPLETABLE: 'This page is completed in another way.',

@@ -20,6 +20,7 @@ export const errors: typeof en = {
   CODE_EXPIRED: 'Koden har gått ut.',
   CODE_NOT_FOUND: 'Koden hittades inte.',
   COOLDOWN: 'Vänta {{seconds}} sekunder innan du försöker igen.',
+  TOO_MANY_REQUESTS: 'För många förfrågningar. Vänta en stund och försök igen.',
   PAYLOAD_TOO_LARGE: 'Datan är för stor.',
   NO_COURSE_ACCESS: 'Ingen åtkomst till den här kursen.',
   NOT_COMPLETABLE: 'Den här sidan slutförs på ett annat sätt.',
