@@ -58,10 +58,13 @@ export function envelopeCase(call: ContractCall, dataText: string, shape: string
       built = noReqRefused(dataText) ? form([['data', dataText]]) : null;
       break;
     case 'empty req':
-      built = form([
-        ['req', ''],
-        ['data', dataText],
-      ]);
+      // An empty req is no req (docs/api.md): the default call answers it, if the endpoint has one.
+      built = noReqRefused(dataText)
+        ? form([
+            ['req', ''],
+            ['data', dataText],
+          ])
+        : null;
       break;
     case 'req twice':
       built = form([
