@@ -445,6 +445,39 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     expect(passed.body.data).toMatchObject({ attempts: 5, passed: true, questions: expect.any(Array) });
   });
 
+  it('staff give a learner her attempts at a test back; nobody else can', async () => {
+    const site = await createSite(server);
+    const course = await testCourse(site, 1);
+    const learner = await learnerOf(course, site);
+    const classmate = await learnerOf(course, site);
+    const testId = course.blockIds[1]?.[0];
+    for (const who of [learner, classmate]) expect((await submitTo(course, who)(wrong)).body.status).toBe('OK');
+    expect((await submitTo(course, learner)(wrong)).body.error_code).toBe('NO_ATTEMPTS_LEFT');
+
+    const reset = (who: Learner, data: Record<string, unknown>) =>
+      server.call(
+        'course_admin.php',
+        'reset_test_attempts',
+        { CourseId: course.id, UserId: learner.id, BlockId: testId, ...data },
+        as(who),
+      );
+    expect((await reset(learner, {})).httpStatus).toBe(403);
+    const coach = await createUser(server, { site, role: 'coach' });
+    const staff = { id: coach.id, token: await signInAs(server, site, coach), site };
+    // Only a test of that course: not its quiz, not a test of another course.
+    expect((await reset(staff, { BlockId: course.blockIds[0]?.[0] })).body.error_code).toBe('NOT_FOUND');
+    const other = await testCourse(site, 1);
+    expect((await reset(staff, { CourseId: other.id })).body.error_code).toBe('NOT_FOUND');
+    expect(await resultRow(learner)).toHaveLength(1);
+
+    expect((await reset(staff, {})).body).toEqual({ status: 'OK', removed: true });
+    expect((await reset(staff, {})).body).toEqual({ status: 'OK', removed: false });
+    expect(await resultRow(learner)).toEqual([]);
+    expect(await resultRow(classmate)).toHaveLength(1);
+    const again = await submitTo(course, learner)(wrong);
+    expect(again.body.data).toMatchObject({ attempts: 1, attempts_left: 0 });
+  });
+
   it('attempts submitted at once never pass the limit', async () => {
     const site = await createSite(server);
     const course = await testCourse(site, 2);

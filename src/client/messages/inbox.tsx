@@ -111,7 +111,10 @@ export function useInbox(userId: number, enabled = true) {
       notifications.show({
         message: (
           <>
-            <strong>{message.Title || t('system.sender')}</strong>
+            <strong>
+              {message.Title ||
+                (message.SentByName ? t('system.sentBy', { name: message.SentByName }) : t('system.sender'))}
+            </strong>
             <br />
             {plainText(message.Message)}
           </>

@@ -1,5 +1,6 @@
 import { courseAdmin } from '../../shared/contract/courseAdmin';
 import { grantCourseAccess, revokeCourseAccess } from '../services/courseAccess';
+import { resetTestAttempts } from '../services/progress';
 import { handlers, signedInUser } from './types';
 
 export const courseAdminHandlers = handlers(courseAdmin, {
@@ -17,5 +18,14 @@ export const courseAdminHandlers = handlers(courseAdmin, {
   async revoke_course_access(ctx, data) {
     await revokeCourseAccess(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, userId: data.UserId });
     return { status: 'OK' };
+  },
+  async reset_test_attempts(ctx, data) {
+    const removed = await resetTestAttempts(ctx.db, {
+      siteId: ctx.site.id,
+      courseId: data.CourseId,
+      userId: data.UserId,
+      blockId: data.BlockId,
+    });
+    return { status: 'OK', removed };
   },
 });

@@ -414,6 +414,34 @@ export async function submitAnswers(
 }
 
 /**
+ * course_admin.php reset_test_attempts: a learner starts a test of the course afresh (staff only). Her result on
+ * it goes, and with it the attempts counted; a part it completed and the xp it gave stay, as for a reset episode.
+ */
+export async function resetTestAttempts(
+  db: Db,
+  opts: { siteId: number; courseId: number; userId: number; blockId: number },
+): Promise<boolean> {
+  const block = await db
+    .selectFrom('course_blocks')
+    .innerJoin('course_parts', 'course_parts.id', 'course_blocks.course_part_id')
+    .select('course_blocks.id')
+    .where('course_blocks.site_id', '=', opts.siteId)
+    .where('course_parts.site_id', '=', opts.siteId)
+    .where('course_parts.course_id', '=', opts.courseId)
+    .where('course_blocks.id', '=', opts.blockId)
+    .where('course_blocks.block_type', '=', 'Test')
+    .executeTakeFirst();
+  if (!block) throw new AppError('NOT_FOUND', 'No such test in this course');
+  const removed = await db
+    .deleteFrom('block_results')
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('course_block_id', '=', block.id)
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
+/**
  * A coach approved the last exam of a part completed by review (user_exam.php review_user_exam): the part
  * completes (a milestone also gets its MilestoneCompletedDate), and progress, xp, achievements and the certificate
  * follow as for any other step, inside the reviewer's transaction.

@@ -13,4 +13,13 @@ export const courseAdmin = endpoint('course_admin.php', {
     data: z.object({ CourseId: id, UserId: id }),
     answer: z.object({ status: ok }),
   }),
+  /**
+   * Staff give a learner her attempts at a test of the course back: her result on it is removed (a part the test
+   * completed, and xp earned, stay). `removed` is false when she had no result.
+   */
+  reset_test_attempts: call({
+    access: 'staff',
+    data: z.object({ CourseId: id, UserId: id, BlockId: id }),
+    answer: z.object({ status: ok, removed: z.boolean() }),
+  }),
 });
