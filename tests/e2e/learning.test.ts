@@ -13,9 +13,11 @@ import {
   useBrowser,
 } from './support/browser';
 import { demo } from './support/constants';
+import { createLearner } from './support/learners';
 import { passReviewedParts } from './support/reviews';
 
 const DEMO_COURSE_ID = 1;
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const TOO_LARGE_TEXT = 'File size too large, filesize limit 2MB!';
 
 /** Waits until the page's loaders have given way to its data. */
@@ -247,6 +249,74 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     if (courseSpecific) {
       await page.getByRole('heading', { level: 2, name: `Course: ${courseSpecific.CourseName}` }).waitFor();
     }
+    await context.close();
+  });
+
+  it('a limited test shows the attempts left, and which answers were right only after the last attempt', {
+    timeout: 120_000,
+  }, async () => {
+    const learner = await createLearner(DEMO_COURSE_ID, { first: 'Tove', last: 'Tries' });
+    const course = (
+      await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: DEMO_COURSE_ID }, learner.token)
+    ).data[0];
+    expect(course.TestAttempts).toBe(3);
+    const part = course.CourseParts.find((p: { ProgressCriteria: string }) => p.ProgressCriteria === 'test');
+    const context = await newContext(browser(), { storage: { showCourseNav: 'false' } });
+    await signInViaApi(context, learner.email);
+    const page = await context.newPage();
+    await gotoPage(page, `/course/${DEMO_COURSE_ID}/post/${part.Id}`);
+    const test = page.getByTestId('test-block');
+    await test.waitFor({ timeout: 15_000 });
+    expect(await test.getByTestId('test-attempts-allowed').textContent()).toBe('You have 3 attempts at this test.');
+
+    // One right answer of three is below the pass mark (60 %).
+    await test.getByRole('radio', { name: 'Air' }).check();
+    await test.getByRole('radio', { name: 'Pitch' }).first().check();
+    await test.getByRole('radio', { name: 'Loudness' }).nth(1).check();
+    const verdicts = test.locator('[data-testid="question"][data-right]');
+    const left = test.getByTestId('test-attempts-left');
+    for (const expected of ['2 attempts left', '1 attempt left']) {
+      await test.getByTestId('submit-answers').click();
+      await expect.poll(() => left.textContent()).toBe(expected);
+      expect(await test.getByTestId('test-verdict').textContent()).toBe('Not passed');
+      expect(await test.getByTestId('questions-score').textContent()).toBe('You got 1 of 3 right.');
+      // Not which ones: that would let her try the options one at a time.
+      expect(await verdicts.count()).toBe(0);
+      expect(await test.getByTestId('verdict').count()).toBe(0);
+      expect(await test.getByTestId('questions-advice').textContent()).toBe(
+        'Which answers were right is shown once you pass or have used your last attempt.',
+      );
+    }
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/test-attempts-left.png`, fullPage: true });
+
+    // The last attempt tells which were right, and the test takes no more answers.
+    await test.getByTestId('submit-answers').click();
+    await expect.poll(() => left.textContent()).toBe('No attempts left');
+    const rightness = async () =>
+      Promise.all((await test.getByTestId('question').all()).map((q) => q.getAttribute('data-right')));
+    await expect.poll(rightness).toEqual(['true', 'false', 'false']);
+    expect(await test.getByTestId('submit-answers').count()).toBe(0);
+    expect(await test.getByRole('radio', { name: 'Air' }).isDisabled()).toBe(true);
+    expect(await test.getByTestId('questions-advice').textContent()).toBe(
+      'You have used every attempt. Each question now shows whether your answer was right.',
+    );
+    await expectAccessible(page, 'test with no attempts left');
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/test-no-attempts-left.png`, fullPage: true });
+
+    // So it stays on a new visit; the server refuses a fourth attempt as well.
+    await page.reload();
+    await test.waitFor({ timeout: 15_000 });
+    await expect.poll(rightness).toEqual(['true', 'false', 'false']);
+    expect(await left.textContent()).toBe('No attempts left');
+    expect(await test.getByTestId('submit-answers').count()).toBe(0);
+    const block = part.Blocks.find((b: { BlockType: string }) => b.BlockType === 'Test');
+    const refused = await apiCall(
+      'course_progress.php',
+      'submit_answers',
+      { UserId: learner.userId, CourseId: DEMO_COURSE_ID, CoursePartId: part.Id, BlockId: block.Id, Answers: {} },
+      learner.token,
+    );
+    expect(refused.error_code).toBe('NO_ATTEMPTS_LEFT');
     await context.close();
   });
 
