@@ -271,13 +271,30 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
       const site = await createSite(server);
       const owner = await createUser(server, { site });
       const sprayer = '203.0.113.50';
-      // A few at a time, as many as a source may have under way at once.
-      for (let i = 0; i < SOURCE_FAILED_SIGN_INS.limit; i += 2) {
-        const answers = await Promise.all(
-          [i, i + 1].map((n) => signInFrom(sprayer, site, `victim-${n}@example.test`, 'Summer2024!')),
-        );
-        for (const answer of answers) expect(answer.body.error_code).toBe('WRONG_CREDENTIALS');
-      }
+      const failures = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          const answer = await signInFrom(sprayer, site, `victim-${i}@example.test`, 'Summer2024!');
+          expect(answer.body.error_code).toBe('WRONG_CREDENTIALS');
+        }
+      };
+      await failures(3);
+      const window = () =>
+        proxied.db
+          .selectFrom('rate_limits')
+          .select('taken')
+          .where('site_id', '=', site.id)
+          .where('bucket', '=', 'sign_in_failures')
+          .where('subject', '=', sprayer)
+          .executeTakeFirstOrThrow();
+      expect((await window()).taken).toBe(3);
+      // As if the source had gone on through almost the whole window's allowance.
+      await proxied.db
+        .updateTable('rate_limits')
+        .set({ taken: SOURCE_FAILED_SIGN_INS.limit - 1 })
+        .where('site_id', '=', site.id)
+        .where('subject', '=', sprayer)
+        .execute();
+      await failures(1);
       const refused = await signInFrom(sprayer, site, owner.email, owner.password);
       expect(refused.httpStatus).toBe(429);
       expect(refused.body.error_code).toBe('TOO_MANY_REQUESTS');

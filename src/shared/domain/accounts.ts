@@ -19,7 +19,7 @@ export interface RateWindow {
 }
 
 /** Failed sign-ins from one source to any accounts of a site (password spraying) per window. */
-export const SOURCE_FAILED_SIGN_INS: RateWindow = { limit: 50, windowSeconds: 15 * 60 };
+export const SOURCE_FAILED_SIGN_INS: RateWindow = { limit: 100, windowSeconds: 15 * 60 };
 
 /** Seconds before another verification (or reset) mail goes to the same account. */
 export const RESEND_COOLDOWN_SECONDS = 60;
