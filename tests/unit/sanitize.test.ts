@@ -73,6 +73,13 @@ describe('images in what learners write', () => {
     expect(sanitizeRichText(`<p>before<img src="${src}">after</p>`, 'learner')).toBe('<p>beforeafter</p>');
   });
 
+  it('foreign and own images side by side: each foreign one goes, nothing else changes', () => {
+    const own = '<img src="/media/avatar/1" />';
+    const html = `<p>${'<img src="https://evil.example/x.png">'.repeat(3)}${own}a${own}<img src="x">b</p>`;
+    expect(sanitizeRichText(html, 'learner')).toBe(`<p>${own}a${own}b</p>`);
+    expect(sanitizeRichText('<p>&lt;img /&gt;</p>', 'learner')).toBe('<p>&lt;img /&gt;</p>');
+  });
+
   it('an image without a source goes too; a text of a foreign image alone is blank', () => {
     expect(sanitizeRichText('<img alt="x">', 'learner')).toBe('');
     expect(isBlankHtml(sanitizeRichText('<p><img src="https://evil.example/x.png"></p>', 'learner'))).toBe(true);

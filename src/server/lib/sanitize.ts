@@ -49,9 +49,6 @@ const OWN_IMAGE = /^\/media\/(?:avatar\/\d{1,10}|\d{1,10}(?:\?e=\d{1,12}&s=[\w-]
 
 export const isOwnImage = (src: string | undefined): boolean => src !== undefined && OWN_IMAGE.test(src);
 
-/** A tag name no profile allows: a tag transformed to it is dropped, with its content kept. */
-const DROPPED = 'dropped-by-sanitizer';
-
 /**
  * A link that names a target opens in another browsing context, which must not get a handle on this page
  * (`window.opener`) nor learn its address: every target (not only `_blank`) gets `rel="noopener noreferrer"`.
@@ -112,15 +109,20 @@ const staffOptions: sanitizeHtml.IOptions = {
 
 /**
  * What learners write (messages, exam answers) is opened by staff: an image from elsewhere would tell its host
- * who read the text and when. Only the platform's own images stay; any other image is dropped.
+ * who read the text and when. Only the platform's own images stay; any other image loses its attributes here and
+ * the bare `<img />` left is removed after (an own image always keeps its `src`, and text cannot hold a tag: its
+ * `<` is escaped). Renaming the tag to a disallowed one instead makes sanitize-html write a stray closing tag of
+ * that name after the next image at the same depth.
  */
 const learnerOptions: sanitizeHtml.IOptions = {
   ...staffOptions,
   transformTags: {
     ...staffOptions.transformTags,
-    img: (tagName, attribs) => (isOwnImage(attribs.src) ? { tagName, attribs } : { tagName: DROPPED, attribs: {} }),
+    img: (tagName, attribs) => ({ tagName, attribs: isOwnImage(attribs.src) ? attribs : {} }),
   },
 };
+
+const BARE_IMAGE = '<img />';
 
 /**
  * Sanitizes a rich text. `learner` is for texts that learners write and staff open (chat and support messages,
@@ -128,7 +130,9 @@ const learnerOptions: sanitizeHtml.IOptions = {
  * A text nested deeper than MAX_NESTING is refused (AppError INVALID_REQUEST).
  */
 export const sanitizeRichText = (html: string, profile: 'staff' | 'learner' = 'staff'): string =>
-  boundedSanitize(html, profile === 'learner' ? learnerOptions : staffOptions);
+  profile === 'learner'
+    ? boundedSanitize(html, learnerOptions).replaceAll(BARE_IMAGE, '')
+    : boundedSanitize(html, staffOptions);
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
