@@ -60,6 +60,7 @@ const worstInputs: [string, (length: number) => string][] = [
   ['a long attribute value', (n) => `<a href="https://example.org/${fill('a', n - 40)}">x</a>`],
   ['a long attribute of entities', (n) => `<a title="${fill('&amp;', n - 20)}">x</a>`],
   ['many attributes', (n) => `<a ${fill('x=1 ', n - 10)}>y</a>`],
+  ['comments in a link', (n) => `<a href="${fill('<!---->', n - 20)}">x</a>`],
   ['a javascript: link behind spaces', (n) => `<a href="${fill(' ', n - 30)}javascript:x">y</a>`],
   ['foreign images', (n) => fill('<img src="https://evil.example/x.png">', n)],
   ['own images', (n) => fill('<img src="/media/avatar/1">', n)],
