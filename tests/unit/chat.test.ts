@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chatTimeLabel,
   daysBetween,
-  isEmptyMessageHtml,
+  isBlankRichText,
   isSendTooSoon,
   mergeMessages,
   unseenMessages,
@@ -76,12 +76,20 @@ describe('an empty message', () => {
   it.each(['', '<p></p>', '<p> </p>', '<p>&nbsp;</p>', '<p><br></p>', '<p></p><p></p>', '  '])(
     '%j is empty',
     (html) => {
-      expect(isEmptyMessageHtml(html)).toBe(true);
+      expect(isBlankRichText(html)).toBe(true);
     },
   );
 
   it.each(['<p>Hi</p>', 'Hi', '<p><img src="x.png"></p>', '<p>0</p>'])('%j is not', (html) => {
-    expect(isEmptyMessageHtml(html)).toBe(false);
+    expect(isBlankRichText(html)).toBe(false);
+  });
+
+  it('takes time linear in the text, whatever the text (a run of unclosed tags, of spaces)', () => {
+    for (const html of ['<'.repeat(200_000), `<p>${' '.repeat(200_000)}`, '<b'.repeat(100_000)]) {
+      const started = performance.now();
+      isBlankRichText(html);
+      expect(performance.now() - started).toBeLessThan(100);
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isEmptyMessageHtml, isSendTooSoon } from '../../shared/domain/chat';
+import { isBlankRichText, isSendTooSoon } from '../../shared/domain/chat';
 import { SYSTEM_USER_ID } from '../../shared/domain/messages';
 import { ApiError, call } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
@@ -59,7 +59,7 @@ export default function ChatDialog({ target, opened }: { target: ChatTarget; ope
     ).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.inbox(userId) }));
   }, [messages, userId, queryClient, conversation.update]);
 
-  const empty = isEmptyMessageHtml(html);
+  const empty = isBlankRichText(html);
 
   const send = async () => {
     if (system || empty || sending) return;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isEmptyMessageHtml } from '../../shared/domain/chat';
+import { isBlankRichText } from '../../shared/domain/chat';
 import { ApiError, call } from '../api/client';
 import { courseView } from '../course/store';
 import { closeSupport } from './dialogs';
@@ -25,7 +25,7 @@ export default function SupportDialog() {
 
   const send = async () => {
     if (sending) return;
-    if (isEmptyMessageHtml(html)) {
+    if (isBlankRichText(html)) {
       setError(t('support.empty'));
       return;
     }
@@ -65,7 +65,7 @@ export default function SupportDialog() {
         label={t('support.editorLabel')}
         onChange={(value) => {
           setHtml(value);
-          if (error && !isEmptyMessageHtml(value)) setError(null);
+          if (error && !isBlankRichText(value)) setError(null);
         }}
         onSubmit={send}
         autoFocus

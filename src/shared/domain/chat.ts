@@ -72,13 +72,14 @@ export function chatTimeLabel(iso: string, now: Date, options: { bell?: boolean 
 }
 
 /**
- * Whether a message (the editor's HTML) says nothing: no text and no image, as an empty editor's `<p></p>` or a
- * paragraph of spaces and line breaks (spec §5 "Please enter a message!").
+ * Whether rich text (the editor's HTML: a message, an exam answer, a comment) says nothing: no text and no image,
+ * as an empty editor's `<p></p>` or a paragraph of spaces and line breaks (spec §5 "Please enter a message!").
+ * Linear in the text: a tag never spans a `<`.
  */
-export function isEmptyMessageHtml(html: string): boolean {
+export function isBlankRichText(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
   const text = html
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
     .trim();
   return text.length === 0;

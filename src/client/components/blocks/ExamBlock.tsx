@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BlockOf } from '../../../shared/contract/courseShapes';
 import type { UserExam } from '../../../shared/contract/userExam';
+import { isBlankRichText } from '../../../shared/domain/chat';
 import { call } from '../../api/client';
 import { examKeys, examState, useBlockExam } from '../../course/exams';
 import { courseKeys } from '../../course/queries';
@@ -23,13 +24,6 @@ import { alertTone, tone } from './tone';
 type ExamBlockKind = BlockOf<'Exam' | 'FinalExam' | 'Question'>;
 
 const kindKey = { Exam: 'exam', FinalExam: 'finalExam', Question: 'question' } as const;
-
-/** An editor's HTML with no words in it (an empty paragraph) is no answer. */
-const isBlank = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim() === '';
 
 /**
  * An exam, final exam or question: its instructions, and on a learner's course page her answer through spec §4's
@@ -221,7 +215,7 @@ function LearnerExam({
             <Button
               leftSection={<IconSend size={16} aria-hidden />}
               onClick={() => {
-                if (isBlank(draft ?? saved)) {
+                if (isBlankRichText(draft ?? saved)) {
                   setEmptyAnswer(true);
                   return;
                 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Task } from '../../../shared/contract/tasks';
+import { isBlankRichText } from '../../../shared/domain/chat';
 import { call } from '../../api/client';
 import { ExamStateBadge } from '../../components/blocks/ExamStateBadge';
 import { RichText } from '../../components/blocks/RichText';
@@ -18,13 +19,6 @@ import classes from './tasks.module.css';
 
 /** What the page says of a submission that does not wait for review. */
 const closedState = (state: ExamState) => (state === 'submitted' ? 'in_progress' : state);
-
-/** An editor's HTML with no words in it (an empty paragraph) counts as no comment. */
-const isBlank = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim() === '';
 
 /**
  * The submission a review task is about: the learner's answer, and while it waits, the coach's approval (the part
@@ -51,7 +45,7 @@ export function ExamReview({
         await call('user_exam.php', 'review_user_exam', {
           UserExamId: exam.userExamId,
           Approve: approve,
-          Comment: isBlank(comment) ? '' : comment,
+          Comment: isBlankRichText(comment) ? '' : comment,
         })
       ).data,
     onSuccess: (reviewed, approve) => {
@@ -67,7 +61,7 @@ export function ExamReview({
   });
 
   const submitReview = (approve: boolean) => {
-    if (!approve && isBlank(comment)) {
+    if (!approve && isBlankRichText(comment)) {
       setCommentMissing(true);
       return;
     }
