@@ -2,6 +2,7 @@ import net from 'node:net';
 import { MESSAGE_MAILS_PER_STAFF, MESSAGE_MAILS_PER_STUDENT } from '../../shared/domain/accounts';
 import { type Db, now, timestampExpression } from '../db';
 import { AppError } from '../errors';
+import { isStaff } from '../policies/user';
 
 /** A limit of `limit` takes per fixed window of `windowSeconds`. */
 export interface WindowLimit {
@@ -136,7 +137,7 @@ export async function requireMessageMailAllowance(db: Db, opts: { siteId: number
     .where('site_id', '=', opts.siteId)
     .where('id', '=', opts.senderId)
     .executeTakeFirst();
-  const staff = sender !== undefined && [2, 8].includes(sender.user_type) && sender.privilegies > 50;
+  const staff = sender !== undefined && isStaff(sender);
   await requireWindow(db, {
     siteId: opts.siteId,
     bucket: 'message_mails',
