@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { ErrorCode } from '../shared/errors';
-import { registerDispatcher, sendError } from './api/dispatcher';
+import { registerDispatcher, sendError, type UploadRouteConfig } from './api/dispatcher';
 import { registry } from './api/registry';
 import type { Config } from './config';
 import type { Db } from './db';
 import { AppError } from './errors';
 import { registerMediaRoutes } from './files/media';
+import { parseMultipart, registerUnreadBodyDiscard } from './http/bodies';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { createMailer, type Mailer } from './mail/outbox';
 
@@ -20,7 +20,23 @@ export interface AppOptions {
   /** Check every answer against its contract schema (tests). */
   checkAnswers?: boolean;
   logger?: boolean | object;
+  /** How long a connection may take over its parts (tests set them short); DEFAULT_TIMEOUTS otherwise. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+/** Milliseconds. */
+export interface ServerTimeouts {
+  /** To receive a request's headers, from its first byte (a connection that sends nothing is closed too). */
+  headers: number;
+  /** To receive a whole request, its body included: a 2 MiB photo over a slow mobile link fits. */
+  request: number;
+  /** Of silence (nothing received or sent) on a connection while a request or its answer is under way. */
+  idle: number;
+  /** For a kept-alive connection to send its next request; longer than a proxy's idle time (nginx: 60 s). */
+  keepAlive: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headers: 20_000, request: 60_000, idle: 60_000, keepAlive: 72_000 };
 
 export interface App {
   fastify: FastifyInstance;
@@ -51,25 +67,50 @@ function mapFrameworkError(error: FastifyError): AppError {
 /** Builds the server without listening, so tests run it in-process or on port 0. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const fastify = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: true }),
+    connectionTimeout: timeouts.idle,
+    requestTimeout: timeouts.request,
+    keepAliveTimeout: timeouts.keepAlive,
+    http: {
+      headersTimeout: timeouts.headers,
+      requestTimeout: timeouts.request,
+      // Node checks the headers and request timeouts this often (30 s unless told), so they hold to about a quarter.
+      connectionsCheckingInterval: Math.max(50, Math.floor(Math.min(timeouts.headers, timeouts.request) / 4)),
+    },
+    // A URL Fastify cannot decode (`/api/%`) is refused in the API's own shape, on every path.
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, new AppError('INVALID_REQUEST', `Malformed request: ${error.message.slice(0, 300)}`));
+    },
   });
   const mailer = createMailer(db, config, fastify.log);
 
   registerSecurityHeaders(fastify);
+  registerUnreadBodyDiscard(fastify);
   // Only the spec's encodings (form data, and JSON for convenience): Fastify's default text/plain parser
   // would turn any text into a body the dispatcher can only refuse as malformed instead of as unsupported.
   fastify.removeContentTypeParser('text/plain');
   await fastify.register(formbody);
-  await fastify.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fields: 20, fieldSize: BODY_LIMIT, files: 1, fileSize: 2 * 1024 * 1024 },
-  });
-  // Multipart bodies are streamed past Fastify's bodyLimit (the plugin reads them itself), and a field over
-  // its size would arrive silently cut short; so any body that declares more than its route allows is refused.
+  // Read whole under the route's bodyLimit like every other body, then parsed (http/bodies.ts).
+  fastify.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer' },
+    async (request: FastifyRequest, body: Buffer) => {
+      const upload = request.routeOptions.config as Partial<UploadRouteConfig>;
+      return parseMultipart(body, request.headers, {
+        fields: 20,
+        fieldSize: BODY_LIMIT,
+        files: 1,
+        fileSize: upload.maxFileBytes ?? BODY_LIMIT,
+      });
+    },
+  );
+  // A body that declares more than its route allows is refused before anything else is done for it (the parsers
+  // would refuse it too, but only after the hooks before them, such as an upload's access check, have run).
   fastify.addHook('onRequest', async (request) => {
     const length = Number(request.headers['content-length'] ?? 0);
     if (length > (request.routeOptions.bodyLimit ?? BODY_LIMIT)) {
@@ -122,6 +163,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // The build writes .br and .gz copies of its text files (vite.config.ts); sent as the browser accepts.
     preCompressed: true,
     setHeaders(res, filePath) {
+      // The built client's files only: media (files/media.ts, sent with sendFile) carry their own cache policy.
+      if (!hasClient || !filePath.startsWith(`${config.clientDir}${path.sep}`)) return;
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -1,13 +1,34 @@
+import fs from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, migrate } from './db';
 import { ensureMainSite, seedDemo } from './db/seed';
 
+/**
+ * Everything the server writes under DATA_DIR (the database, uploads, mails, the demo credentials) is for its own
+ * user only: files 0600 and directories 0700 from the process's umask, and DATA_DIR itself 0700, which an earlier
+ * run may have left readable to others.
+ */
+function makeDataDirPrivate(dataDir: string, log: FastifyBaseLogger): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const mode = fs.statSync(dataDir).mode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  try {
+    fs.chmodSync(dataDir, mode & 0o700);
+    log.warn(`DATA_DIR ${dataDir} was readable by other users (mode ${mode.toString(8)}): made 0700`);
+  } catch (error) {
+    log.warn({ err: error }, `DATA_DIR ${dataDir} is readable by other users (mode ${mode.toString(8)})`);
+  }
+}
+
 async function main(): Promise<void> {
+  process.umask(0o077);
   const config = loadConfig();
   const db = createDatabase({ url: config.databaseUrl });
   await migrate(db);
   const { fastify, mailer } = await buildApp({ config, db });
+  makeDataDirPrivate(config.dataDir, fastify.log);
   if (config.seedDemo) await seedDemo({ db, config, log: fastify.log });
   else await ensureMainSite(db);
   mailer.start();

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Contract, contract } from '../../shared/contract';
 import type { Access, CallDef, EndpointDef } from '../../shared/contract/define';
+import type { ErrorCode } from '../../shared/errors';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import type { UserRow } from '../db/schema';
+import type { SiteRow, UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/outbox';
 import { findSessionUser } from '../services/sessions';
@@ -36,6 +37,46 @@ export function hasAccess(access: Access, user: UserRow | null): boolean {
   if (access === 'user') return true;
   const staffType = access === 'admin' ? [2] : [2, 8];
   return staffType.includes(user.user_type) && user.privilegies > 50;
+}
+
+function checkAccess(access: Access, user: UserRow | null): void {
+  if (!hasAccess(access, user)) {
+    throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED', user ? 'No access to this call' : 'Sign in first');
+  }
+}
+
+/** Each access level admits everyone the next one does (an administrator is staff). */
+const accessRank: Record<Access, number> = { public: 0, user: 1, staff: 2, admin: 3 };
+
+/** The access of an endpoint's most open call: a caller without it may make none of its calls. */
+const leastAccess = (endpoint: EndpointDef): Access =>
+  (Object.values(endpoint.calls) as CallDef[])
+    .map((c) => c.access)
+    .reduce((a, b) => (accessRank[b] < accessRank[a] ? b : a), 'admin' as Access);
+
+interface Caller {
+  site: SiteRow;
+  token: string | null;
+  user: UserRow | null;
+}
+
+const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+
+/** The site, token and signed-in user of a request, looked up once however often asked. */
+function identify(db: Db, request: FastifyRequest): Promise<Caller> {
+  let caller = callers.get(request);
+  if (!caller) {
+    caller = (async () => {
+      const siteName = String(request.headers.site ?? 'main');
+      const site = await findSite(db, siteName);
+      if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
+      const token = readToken(request);
+      const user = token ? await findSessionUser(db, { siteId: site.id, token }) : null;
+      return { site, token, user };
+    })();
+    callers.set(request, caller);
+  }
+  return caller;
 }
 
 const fieldErrors = (error: z.ZodError) =>
@@ -110,11 +151,9 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  // Like every API answer (docs/api.md), an error is never kept by a cache along the way.
+  // Like every API answer (docs/api.md), an error is never kept by a cache along the way. What becomes of a body
+  // left unread by the refusal is up to http/bodies.ts (read and discarded up to a bound, then the connection closed).
   reply.header('cache-control', 'no-store');
-  // Refused before its body was read (too large, a broken multipart body): the rest of the body would keep the
-  // connection busy until the keep-alive timeout, holding a socket and delaying a graceful shutdown.
-  if (!reply.request.raw.complete) reply.header('connection', 'close');
   if (error.code === 'UNAUTHORIZED') {
     return reply.code(401).send({ status: 'UNAUTHORIZED', error_code: 'UNAUTHORIZED', message: error.message });
   }
@@ -139,15 +178,8 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       throw new AppError('UNKNOWN_CALL', `Unknown req for ${endpoint.file}: ${String(req).slice(0, 100)}`);
     }
 
-    const siteName = String(request.headers.site ?? 'main');
-    const site = await findSite(db, siteName);
-    if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
-
-    const token = readToken(request);
-    const user = token ? await findSessionUser(db, { siteId: site.id, token }) : null;
-    if (!hasAccess(definition.access, user)) {
-      throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED', user ? 'No access to this call' : 'Sign in first');
-    }
+    const { site, token, user } = await identify(db, request);
+    checkAccess(definition.access, user);
 
     const unsafe = findUnsafeValue(data);
     if (unsafe) {
@@ -180,16 +212,27 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
 
   app.post('/api/backend/*', (request, reply) => handle(request, reply, (request.params as { '*': string })['*']));
 
-  // An upload endpoint gets routes of its own, so that its body may be as large as the file it takes.
+  // An upload endpoint gets routes of its own, so that its body may be as large as the file it takes. Its caller
+  // is checked before the body is read (the same check `handle` makes, done once): an upload nobody may make of
+  // that caller costs its headers, never its file (the unread body is discarded, see http/bodies.ts).
   for (const endpoint of Object.values(contract) as EndpointDef[]) {
     if (!endpoint.upload) continue;
     const bodyLimit = endpoint.upload.maxFileBytes + UPLOAD_FORM_OVERHEAD;
+    const access = leastAccess(endpoint);
+    const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes: endpoint.upload.maxFileBytes };
+    const onRequest = async (request: FastifyRequest) => checkAccess(access, (await identify(db, request)).user);
     for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
-      app.post(`/api/backend/${path}`, { bodyLimit, config: { tooLarge: 'FILE_TOO_LARGE' } }, (request, reply) =>
+      app.post(`/api/backend/${path}`, { bodyLimit, config, onRequest }, (request, reply) =>
         handle(request, reply, path),
       );
     }
   }
+}
+
+/** What an upload route tells the rest of the server: its answer to a body too large, and its largest file. */
+export interface UploadRouteConfig {
+  tooLarge: ErrorCode;
+  maxFileBytes: number;
 }
 
 /** Room for an upload's form fields and part headers beside its file. */

@@ -91,6 +91,23 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/**
+ * The database file is readable by the server's user only (0600), in a directory made 0700 when it is created:
+ * created so before SQLite opens it, and tightened if an earlier run left it readable. SQLite gives its -wal
+ * and -shm files the permissions of the database file.
+ */
+function makePrivate(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(name).mode & 0o077) !== 0) fs.chmodSync(name, 0o600);
+    } catch {
+      // Not there yet (-wal, -shm), or not ours to change: SQLite opens it as it is.
+    }
+  }
+}
+
 export function createDatabase(options: DatabaseOptions): Db {
   const { onStatement } = options;
   // Without a listener Kysely gets no log hook at all, so production pays nothing for it.
@@ -105,7 +122,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   }
   const file = options.url.replace(/^sqlite:/, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') makePrivate(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

@@ -59,8 +59,9 @@ function sendMedia(reply: FastifyReply, config: Config, file: MediaFileRow, cach
   if (file.kind === 'file') {
     reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.original_name)}`);
   }
-  // sendFile answers Range requests (seeking in a video) and derives the type from the stored name's extension.
-  return reply.type(file.mime_type).sendFile(file.storage_name, dir);
+  // sendFile answers Range requests (seeking in a video). Its own `public, max-age=0` would replace the policy
+  // above, which is the medium's: a signed link's answer is private and lives as long as the link.
+  return reply.type(file.mime_type).sendFile(file.storage_name, dir, { cacheControl: false });
 }
 
 const fileIdOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : null);

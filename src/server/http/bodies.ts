@@ -1,0 +1,131 @@
+import Busboy from '@fastify/busboy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+/**
+ * Request bodies: how multipart bodies are read, and what happens to a body the server answers without reading.
+ *
+ * A multipart body is read whole by Fastify, like a JSON or urlencoded one, and only then parsed: so its route's
+ * bodyLimit holds for it whether or not it declares a content-length (a body streamed without one is refused with
+ * 413 as soon as it passes the limit), and the hooks before parsing (an upload's access check) run before a byte
+ * of it is read. Bodies are at most a few MiB (1 MiB, an upload 2 MiB and its form), so reading them whole costs
+ * no more than the parts they are made of.
+ */
+
+export interface MultipartLimits {
+  /** Text fields at most; a request of the API has two (`req`, `data`), an upload a few. */
+  fields: number;
+  /** Bytes of one text field at most. */
+  fieldSize: number;
+  /** File parts at most. */
+  files: number;
+  /** Bytes of one file part at most. */
+  fileSize: number;
+}
+
+const tooLarge = (what: string) => new AppError('PAYLOAD_TOO_LARGE', `The request body is too large: ${what}`);
+const malformed = (why: string) => new AppError('INVALID_REQUEST', `Malformed multipart body: ${why}`);
+
+/**
+ * The parts of a multipart body as one object: a text field is a string, a file part a Buffer, a name given twice
+ * an array of its values. A part over its limit is refused (413), never cut short silently; a body that is not
+ * what its content type says is a 400.
+ */
+export function parseMultipart(
+  body: Buffer,
+  headers: FastifyRequest['headers'],
+  limits: MultipartLimits,
+): Promise<Record<string, unknown>> {
+  // An empty body is an empty form, as an empty urlencoded body is.
+  if (body.length === 0) return Promise.resolve({});
+  return new Promise((resolve, reject) => {
+    const values: Record<string, unknown> = {};
+    let failure: AppError | null = null;
+    const fail = (error: AppError) => {
+      failure ??= error;
+    };
+    const add = (name: string, value: string | Buffer) => {
+      // A part named like a property of every object (`__proto__`, `constructor`) is never a field of a call.
+      if (name in Object.prototype) return fail(malformed(`a part may not be named ${name.slice(0, 50)}`));
+      const previous = values[name];
+      if (previous === undefined) values[name] = value;
+      else if (Array.isArray(previous)) previous.push(value);
+      else values[name] = [previous, value];
+    };
+
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({
+        headers: headers as { 'content-type': string },
+        limits: { ...limits, parts: limits.fields + limits.files },
+      });
+    } catch (error) {
+      // No boundary, or a content type busboy does not read.
+      reject(malformed(error instanceof Error ? error.message : String(error)));
+      return;
+    }
+    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+      if (nameTruncated || valueTruncated) return fail(tooLarge(`field ${name.slice(0, 50)}`));
+      add(name, value);
+    });
+    parser.on('file', (name, stream) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(tooLarge(`file ${name.slice(0, 50)}`)));
+      stream.on('end', () => {
+        if (!stream.truncated) add(name, Buffer.concat(chunks));
+      });
+      // A part cut short fails the parser too, which settles the promise.
+      stream.on('error', () => {});
+    });
+    parser.on('fieldsLimit', () => fail(tooLarge('too many fields')));
+    parser.on('filesLimit', () => fail(tooLarge('too many files')));
+    parser.on('partsLimit', () => fail(tooLarge('too many parts')));
+    parser.on('error', (error: unknown) => reject(malformed(error instanceof Error ? error.message : String(error))));
+    parser.on('finish', () => (failure ? reject(failure) : resolve(values)));
+    parser.end(body);
+  });
+}
+
+/**
+ * At most this many bytes of a body the server answers without reading (a body over its limit, an upload refused
+ * before its file) are still read and thrown away after the answer, so that a client that sends its whole body
+ * before reading the answer (Node's fetch, some proxies) gets the answer instead of a broken connection. Beyond it
+ * the connection is closed.
+ */
+export const UNREAD_BODY_DISCARD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Registers the handling of bodies left unread by an answer: the rest is read and discarded, up to
+ * UNREAD_BODY_DISCARD_BYTES, and the connection stays usable; a body that declares more, or turns out to be
+ * longer, gets its answer with `connection: close` and its connection closed once the answer is out.
+ */
+export function registerUnreadBodyDiscard(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const raw = request.raw;
+    if (raw.complete || raw.destroyed) return payload;
+    const declared = Number(request.headers['content-length']);
+    if (declared > UNREAD_BODY_DISCARD_BYTES) {
+      reply.header('connection', 'close');
+      return payload;
+    }
+    discard(raw, reply);
+    return payload;
+  });
+}
+
+function discard(raw: FastifyRequest['raw'], reply: FastifyReply): void {
+  let discarded = 0;
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded <= UNREAD_BODY_DISCARD_BYTES) return;
+    raw.off('data', onData);
+    raw.pause();
+    // The answer is out or on its way: close once it is, so that the client reads it before the connection ends.
+    const close = () => raw.socket?.destroy();
+    if (reply.raw.writableFinished) close();
+    else reply.raw.once('finish', close).once('close', close);
+  };
+  raw.on('data', onData);
+  raw.resume();
+}
