@@ -10,8 +10,8 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { AppError } from './errors';
 import { registerMediaRoutes } from './files/media';
-import { parseMultipart, registerUnreadBodyDiscard } from './http/bodies';
-import { registerSecurityHeaders } from './http/securityHeaders';
+import { discardUnreadBody, parseMultipart, registerUnreadBodyDiscard } from './http/bodies';
+import { registerSecurityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { createMailer, type Mailer } from './mail/outbox';
 
 export interface AppOptions {
@@ -83,7 +83,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       connectionsCheckingInterval: Math.max(50, Math.floor(Math.min(timeouts.headers, timeouts.request) / 4)),
     },
     // A URL Fastify cannot decode (`/api/%`) is refused in the API's own shape, on every path.
-    frameworkErrors: (error, _request, reply) => {
+    // Such an answer passes none of the hooks, so it sets what they would.
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(reply);
+      discardUnreadBody(request, reply);
       sendError(reply, new AppError('INVALID_REQUEST', `Malformed request: ${error.message.slice(0, 300)}`));
     },
   });

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaSigner } from '../../src/server/files/media';
+import { UNREAD_BODY_DISCARD_BYTES } from '../../src/server/http/bodies';
 import { createSite, createUser, signInAs } from '../factories';
+import { createMedia } from '../factories/courses';
 import { startTestServer, type TestServer } from '../support/server';
 import { type Answer, send } from './support/http';
 import { builtClientDir } from './support/serverProcess';
@@ -127,6 +131,18 @@ describe('security headers on every kind of answer', () => {
       ['an unknown API path', 404, await get('/api/nothing/here')],
       ['an unsupported content type', 415, await api('site.php', 'req=get_site', { 'content-type': 'text/plain' })],
       ['a body over the limit', 413, await api('site.php', `req=get_site&data=${'x'.repeat(1_100_000)}`)],
+      [
+        'a body declared past what is read of a refused one',
+        413,
+        await api('site.php', `req=get_site&data=${'x'.repeat(UNREAD_BODY_DISCARD_BYTES + 1)}`),
+      ],
+      ['a URL that does not decode', 400, await send(`${server.url}/api/backend/%E0%A4%A`, { body: 'req=get_site' })],
+      ['a URL that does not decode, outside the API', 400, await get('/%')],
+      [
+        'an upload without a session, refused before its body',
+        401,
+        await api('ajaxUpload.php', 'x'.repeat(10_000), { 'content-type': 'multipart/form-data; boundary=b' }),
+      ],
     ];
     for (const [label, status, answer] of answers) {
       expect(answer.status, `${label}: ${answer.text.slice(0, 200)}`).toBe(status);
@@ -135,7 +151,37 @@ describe('security headers on every kind of answer', () => {
       // Answers about sessions and accounts must not be kept by caches along the way.
       expect(answer.headers.get('cache-control') ?? '', `${label}: cache-control`).toContain('no-store');
     }
-    // A body refused unread must not keep its connection open (a held socket, a slow graceful shutdown).
-    expect(answers.at(-1)?.[2].headers.get('connection')).toBe('close');
+    // A body refused unread is read and discarded after the answer up to a bound, and its connection kept; one
+    // declared longer closes its connection (no socket held for it, no slow graceful shutdown).
+    const connection = (label: string) => answers.find(([l]) => l === label)?.[2].headers.get('connection');
+    expect(connection('a body over the limit')).not.toBe('close');
+    expect(connection('a body declared past what is read of a refused one')).toBe('close');
+  });
+
+  it('media: signed links private for their lifetime, profile photos public', async () => {
+    const medium = await createMedia(server, { site, kind: 'file' });
+    const signed = await get((await mediaSigner(server.db, site.id))(medium.id));
+    const form = new FormData();
+    form.set('folder', 'profile');
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    form.set('file', new Blob([new Uint8Array(png)]), 'me.png');
+    const uploaded = await send(`${server.url}/api/backend/ajaxUpload.php`, {
+      headers: { site: site.name, authorization: token },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const avatar = await get(`/media/avatar/${uploaded.json.data.UserFileId}`);
+    for (const [label, answer] of [
+      ['a signed medium', signed],
+      ['a profile photo', avatar],
+    ] as const) {
+      expect(answer.status, label).toBe(200);
+      expectSecurityHeaders(answer, label);
+    }
+    expect(signed.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect(signed.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(avatar.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 });

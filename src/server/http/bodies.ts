@@ -102,16 +102,24 @@ export const UNREAD_BODY_DISCARD_BYTES = 8 * 1024 * 1024;
  */
 export function registerUnreadBodyDiscard(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const raw = request.raw;
-    if (raw.complete || raw.destroyed) return payload;
-    const declared = Number(request.headers['content-length']);
-    if (declared > UNREAD_BODY_DISCARD_BYTES) {
-      reply.header('connection', 'close');
-      return payload;
-    }
-    discard(raw, reply);
+    discardUnreadBody(request, reply);
     return payload;
   });
+}
+
+/** What the hook does, for an answer made outside the hooks (Fastify's framework errors). */
+export function discardUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  const declared = Number(request.headers['content-length']);
+  if (declared > UNREAD_BODY_DISCARD_BYTES) {
+    reply.header('connection', 'close');
+    return;
+  }
+  // Fastify closes the connection after any failure to parse a body (one over its limit too), while the client
+  // may still be sending it; reading the rest keeps the connection, and the bound below still closes it.
+  reply.removeHeader('connection');
+  discard(raw, reply);
 }
 
 function discard(raw: FastifyRequest['raw'], reply: FastifyReply): void {

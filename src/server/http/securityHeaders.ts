@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** No inline script anywhere; Mantine's runtime styles need inline style attributes and tags. */
 export const contentSecurityPolicy = [
@@ -18,12 +18,17 @@ export const contentSecurityPolicy = [
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', contentSecurityPolicy);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    setSecurityHeaders(reply);
     return payload;
   });
+}
+
+/** The headers of every answer; an answer made outside the hooks (Fastify's framework errors) sets them itself. */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  reply.header('content-security-policy', contentSecurityPolicy);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('x-frame-options', 'SAMEORIGIN');
+  reply.header('cross-origin-opener-policy', 'same-origin');
+  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
 }
