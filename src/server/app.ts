@@ -86,8 +86,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Such an answer passes none of the hooks, so it sets what they would.
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(reply);
-      discardUnreadBody(request, reply);
-      sendError(reply, new AppError('INVALID_REQUEST', `Malformed request: ${error.message.slice(0, 300)}`));
+      const answer = new AppError('INVALID_REQUEST', `Malformed request: ${error.message.slice(0, 300)}`);
+      void discardUnreadBody(request, reply).then(() => sendError(reply, answer));
     },
   });
   const mailer = createMailer(db, config, fastify.log);

@@ -102,38 +102,69 @@ export const UNREAD_BODY_DISCARD_BYTES = 8 * 1024 * 1024;
  */
 export function registerUnreadBodyDiscard(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    discardUnreadBody(request, reply);
+    await discardUnreadBody(request, reply);
     return payload;
   });
 }
 
-/** What the hook does, for an answer made outside the hooks (Fastify's framework errors). */
-export function discardUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * What the hook does, for an answer made outside the hooks (Fastify's framework errors). Resolves when the answer
+ * may go: at once on a connection kept alive (the client reads it while it still sends), and on one that closes
+ * after the answer (the client asked so) once the body is read, since closing with its rest still coming could
+ * make the client's system drop the answer unread.
+ */
+export function discardUnreadBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
+  if (raw.complete || raw.destroyed) return Promise.resolve();
   const declared = Number(request.headers['content-length']);
   if (declared > UNREAD_BODY_DISCARD_BYTES) {
     reply.header('connection', 'close');
-    return;
+    return Promise.resolve();
   }
   // Fastify closes the connection after any failure to parse a body (one over its limit too), while the client
   // may still be sending it; reading the rest keeps the connection, and the bound below still closes it.
   reply.removeHeader('connection');
-  discard(raw, reply);
+  const read = discard(raw, reply);
+  return clientCloses(request) ? read : Promise.resolve();
 }
 
-function discard(raw: FastifyRequest['raw'], reply: FastifyReply): void {
-  let discarded = 0;
-  const onData = (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded <= UNREAD_BODY_DISCARD_BYTES) return;
-    raw.off('data', onData);
-    raw.pause();
-    // The answer is out or on its way: close once it is, so that the client reads it before the connection ends.
-    const close = () => raw.socket?.destroy();
-    if (reply.raw.writableFinished) close();
-    else reply.raw.once('finish', close).once('close', close);
-  };
-  raw.on('data', onData);
-  raw.resume();
+/** Whether the client asked for its connection to close after this exchange (HTTP/1.0 does unless told). */
+function clientCloses(request: FastifyRequest): boolean {
+  const connection = String(request.headers.connection ?? '').toLowerCase();
+  if (/\bclose\b/.test(connection)) return true;
+  return request.raw.httpVersion === '1.0' && !/\bkeep-alive\b/.test(connection);
+}
+
+/** How long a client past the bound has to read its answer before its connection is dropped. */
+const CLOSE_GRACE_MS = 2000;
+
+/** Reads and drops the rest of a body; resolves when it is all read, or past the bound, or the request is gone. */
+function discard(raw: FastifyRequest['raw'], reply: FastifyReply): Promise<void> {
+  return new Promise((resolve) => {
+    let discarded = 0;
+    const done = () => {
+      raw.off('data', onData).off('end', done).off('close', done).off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded <= UNREAD_BODY_DISCARD_BYTES) return;
+      raw.pause();
+      // Once the answer is out, the connection is ended on the server's side and, a moment later, dropped. Not
+      // at once, as Node would for a client that asked to close: dropped with the rest of the body still coming,
+      // the client's system may drop the answer unread.
+      if (!reply.raw.headersSent) reply.raw.shouldKeepAlive = true;
+      done();
+      const close = () => {
+        const socket = raw.socket;
+        if (!socket || socket.destroyed) return;
+        socket.end();
+        setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+      };
+      if (reply.raw.writableFinished) close();
+      else reply.raw.once('finish', close);
+    };
+    raw.on('data', onData).on('end', done).on('close', done).on('error', done);
+    raw.resume();
+  });
 }
