@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, migrate } from './db';
 import { ensureMainSite, seedDemo } from './db/seed';
+import { startHousekeeping } from './services/housekeeping';
 
 /**
  * Everything the server writes under DATA_DIR (the database, uploads, mails, the demo credentials) is for its own
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemo({ db, config, log: fastify.log });
   else await ensureMainSite(db);
   mailer.start();
+  const stopHousekeeping = startHousekeeping(db, fastify.log);
   await fastify.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     fastify.log.info(`${signal} received: finishing open requests`);
+    stopHousekeeping();
     await fastify.close();
     await db.destroy();
     process.exit(0);
