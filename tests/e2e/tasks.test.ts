@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   e2eAvailable,
@@ -11,7 +9,8 @@ import {
   signInViaApi,
   useBrowser,
 } from './support/browser';
-import { DEMO_PASSWORD, demo } from './support/constants';
+import { demo } from './support/constants';
+import { createLearner, signIn } from './support/learners';
 
 const DEMO_COURSE_ID = 1;
 
@@ -19,61 +18,6 @@ const DEMO_COURSE_ID = 1;
 async function settle(page: Page) {
   await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
   await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-}
-
-async function signIn(email: string): Promise<{ token: string; userId: number }> {
-  const answer = await apiCall('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
-  if (answer.status !== 'OK') throw new Error(`sign in failed: ${JSON.stringify(answer)}`);
-  return { token: answer.token, userId: answer.data.Id };
-}
-
-/** The link of the verification mail sent to `email`, read from the server's outbox. */
-async function verificationCode(email: string): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-    for (const file of files) {
-      // Quoted-printable may break lines with "=" and encode "=" as "=3D".
-      const text = fs
-        .readFileSync(path.join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (!text.includes(email)) continue;
-      const code = /verify-email\?code=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
-
-/**
- * A new learner with access to the demo course: registered, verified through her mail and granted the course by
- * the administrator. The demo student's own exams may be handed in already by another test of the run.
- */
-async function createLearner(): Promise<{ email: string; name: string }> {
-  const email = `exam-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const registered = await apiCall('register.php', 'register', {
-    account_type: 'private',
-    FirstName: 'Ella',
-    LastName: 'Exam',
-    email,
-    password: DEMO_PASSWORD,
-    agree_terms: true,
-  });
-  expect(registered.status).toBe('OK');
-  expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe('OK');
-  const learner = await signIn(email);
-  const admin = await signIn(demo.admin);
-  const granted = await apiCall(
-    'course_admin.php',
-    'grant_course_access',
-    { CourseId: DEMO_COURSE_ID, UserId: learner.userId },
-    admin.token,
-  );
-  expect(granted.status).toBe('OK');
-  return { email, name: 'Ella Exam' };
 }
 
 interface ReviewPart {
@@ -103,7 +47,10 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
   it('a student submits an exam, the coach returns it with a comment, approves the new answer from its task, and her progress moves', {
     timeout: 120_000,
   }, async () => {
-    const learnerAccount = await createLearner();
+    const learnerAccount = {
+      ...(await createLearner(DEMO_COURSE_ID, { first: 'Ella', last: 'Exam' })),
+      name: 'Ella Exam',
+    };
     const studentContext = await newContext(browser(), { storage: { showCourseNav: 'false' } });
     const learner = await signInViaApi(studentContext, learnerAccount.email);
     const { part, progress: before, courseName } = await singleExamPart(learner);

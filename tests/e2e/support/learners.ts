@@ -4,7 +4,8 @@ import { expect, inject } from 'vitest';
 import { apiCall } from './browser';
 import { DEMO_PASSWORD, demo } from './constants';
 
-async function signIn(email: string): Promise<{ token: string; userId: number }> {
+/** Signs a demo-password account in through the API. */
+export async function signIn(email: string): Promise<{ token: string; userId: number }> {
   const answer = await apiCall('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
   if (answer.status !== 'OK') throw new Error(`sign in failed: ${JSON.stringify(answer)}`);
   return { token: answer.token, userId: answer.data.Id };
