@@ -60,23 +60,19 @@ interface Caller {
   user: UserRow | null;
 }
 
-const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+/** Callers already identified by an upload route's check before its body was read, so `handle` asks once. */
+const identified = new WeakMap<FastifyRequest, Caller>();
 
-/** The site, token and signed-in user of a request, looked up once however often asked. */
-function identify(db: Db, request: FastifyRequest): Promise<Caller> {
-  let caller = callers.get(request);
-  if (!caller) {
-    caller = (async () => {
-      const siteName = String(request.headers.site ?? 'main');
-      const site = await findSite(db, siteName);
-      if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
-      const token = readToken(request);
-      const user = token ? await findSessionUser(db, { siteId: site.id, token }) : null;
-      return { site, token, user };
-    })();
-    callers.set(request, caller);
-  }
-  return caller;
+/** The site, token and signed-in user of a request. */
+async function identify(db: Db, request: FastifyRequest): Promise<Caller> {
+  const known = identified.get(request);
+  if (known) return known;
+  const siteName = String(request.headers.site ?? 'main');
+  const site = await findSite(db, siteName);
+  if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
+  const token = readToken(request);
+  const user = token ? await findSessionUser(db, { siteId: site.id, token }) : null;
+  return { site, token, user };
 }
 
 const fieldErrors = (error: z.ZodError) =>
@@ -220,7 +216,11 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const bodyLimit = endpoint.upload.maxFileBytes + UPLOAD_FORM_OVERHEAD;
     const access = leastAccess(endpoint);
     const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes: endpoint.upload.maxFileBytes };
-    const onRequest = async (request: FastifyRequest) => checkAccess(access, (await identify(db, request)).user);
+    const onRequest = async (request: FastifyRequest) => {
+      const caller = await identify(db, request);
+      checkAccess(access, caller.user);
+      identified.set(request, caller);
+    };
     for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
       app.post(`/api/backend/${path}`, { bodyLimit, config, onRequest }, (request, reply) =>
         handle(request, reply, path),

@@ -2,14 +2,17 @@ import { type Message, SYSTEM_USER_ID } from '../../shared/contract/messages';
 import type { MessageRow, UserRow } from '../db/schema';
 import { isStaff } from '../policies/user';
 
+/** The staff member who sent a system message (told to staff readers only). */
+export interface SentBy {
+  id: number;
+  name: string;
+}
+
 /** A message row with its sender's name and photo (null for a system message). */
 export interface MessageWithSender extends MessageRow {
   sender_first_name: string | null;
   sender_last_name: string | null;
   sender_user_file_id: number | null;
-  /** The staff member who sent a system message, when known. */
-  sent_by_first_name: string | null;
-  sent_by_last_name: string | null;
 }
 
 /**
@@ -20,8 +23,9 @@ export interface MessageWithSender extends MessageRow {
 export function presentMessage(
   row: MessageWithSender,
   viewer: Pick<UserRow, 'id' | 'user_type' | 'privilegies'>,
+  sentBy?: SentBy,
 ): Message {
-  const sentBy = row.kind === 'system' && row.sent_by_user_id !== null && isStaff(viewer) ? row.sent_by_user_id : null;
+  const told = row.kind === 'system' && sentBy !== undefined && isStaff(viewer) ? sentBy : null;
   return {
     Id: row.id,
     FromUserId: row.from_user_id ?? SYSTEM_USER_ID,
@@ -37,8 +41,7 @@ export function presentMessage(
     SenderUserFileId: row.sender_user_file_id,
     course_id: row.course_id,
     course_part_id: row.course_part_id,
-    SentByUserId: sentBy,
-    SentByName:
-      sentBy === null ? null : `${row.sent_by_first_name ?? ''} ${row.sent_by_last_name ?? ''}`.trim() || null,
+    SentByUserId: told?.id ?? null,
+    SentByName: told?.name || null,
   };
 }

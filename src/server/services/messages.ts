@@ -9,10 +9,11 @@ import {
 import { type Message, SYSTEM_USER_ID } from '../../shared/contract/messages';
 import { INCREMENT_OVERLAP_MS } from '../../shared/domain/messages';
 import { type Db, now } from '../db';
-import type { Database, UserRow } from '../db/schema';
+import type { Database, MessageRow, UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { readsSupportInbox, sideOf } from '../policies/message';
-import { presentMessage } from '../presenters/message';
+import { isStaff } from '../policies/user';
+import { presentMessage, type SentBy } from '../presenters/message';
 
 /**
  * Reading messages (spec §7 messages.php): the bell, a conversation, the support inbox; marking them opened and
@@ -120,14 +121,11 @@ const pageQuery = (db: Db, shape: Shape, values: ListingValues) =>
     .selectFrom('messages')
     .where(inScope(shape, values))
     .leftJoin('users as sender', 'sender.id', 'messages.from_user_id')
-    .leftJoin('users as sent_by', 'sent_by.id', 'messages.sent_by_user_id')
     .selectAll('messages')
     .select([
       'sender.first_name as sender_first_name',
       'sender.last_name as sender_last_name',
       'sender.user_file_id as sender_user_file_id',
-      'sent_by.first_name as sent_by_first_name',
-      'sent_by.last_name as sent_by_last_name',
     ])
     .orderBy('messages.created_at', 'desc')
     .orderBy('messages.id', 'desc')
@@ -241,12 +239,29 @@ export async function listMessages(
   if (!counts) throw new Error('The counts query answered no row');
   const total = Number(counts.total);
   const rows = values.offset < total ? await runPrepared(db, 'page', pageQuery, values) : [];
+  const senders = isStaff(opts.user) ? await staffSenders(db, opts.siteId, rows) : new Map();
   return {
-    messages: rows.map((row) => presentMessage(row, opts.user)),
+    messages: rows.map((row) => presentMessage(row, opts.user, senders.get(row.sent_by_user_id))),
     totalPages: Math.max(1, Math.ceil(total / opts.limit)),
     unopened: Number(counts.unopened),
     datetime,
   };
+}
+
+/**
+ * The names of the staff who sent the system messages among `rows`, for a staff reader (learners are never told):
+ * one lookup, and none at all for the polls of everyone else or pages without such messages.
+ */
+async function staffSenders(db: Db, siteId: number, rows: MessageRow[]): Promise<Map<number | null, SentBy>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.kind === 'system' && r.sent_by_user_id ? [r.sent_by_user_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('site_id', '=', siteId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(users.map((u) => [u.id, { id: u.id, name: `${u.first_name} ${u.last_name}`.trim() }]));
 }
 
 /** mark_messages_as_opened: only messages to the caller (and, for staff, to the support inbox) are touched. */
