@@ -95,6 +95,9 @@ describe.skipIf(!e2eAvailable)('browser preferences that persist', () => {
     await page.clock.install();
     await gotoPage(page, '/faq');
     expect(await page.getByTestId('update-prompt').count()).toBe(0);
+    // The first check (the lazy checker's chunk and its version.json) must be over: one still under way when the
+    // route is set answers the old build, and the fake clock would hold the next check back for good.
+    await page.waitForLoadState('networkidle');
     await page.route('**/version.json*', (route) =>
       route.fulfill({ json: { hash: 'a-newer-build', version: '9.9.9' } }),
     );
