@@ -10,6 +10,7 @@ import {
   type PasswordProblem,
 } from '../../shared/domain/password';
 import { AppError } from '../errors';
+import { createSlots } from '../lib/slots';
 
 // OWASP's scrypt parameters (N=2^14, r=8, p=5): 16 MiB and a few tens of milliseconds per hash.
 const N = 2 ** 14;
@@ -28,26 +29,8 @@ export const SOURCE_PASSWORD_JOBS = 4;
 const busy = () =>
   new AppError('TOO_MANY_REQUESTS', 'Too many requests at once: try again in a second', { retry_after: 1 });
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs one hash in a slot, waiting in the bounded queue when all are taken. */
-async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_SLOTS) {
-    if (waiting.length >= HASH_QUEUE) throw busy();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running++;
-  }
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, so `running` stays counted for it.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+/** Hashes run in HASH_SLOTS slots, with HASH_QUEUE waiting at most. */
+const hashSlots = createSlots({ slots: HASH_SLOTS, queue: HASH_QUEUE, refuse: busy });
 
 const jobsBySource = new Map<string, number>();
 
@@ -70,7 +53,7 @@ export async function withPasswordWork<T>(source: string, work: () => Promise<T>
 }
 
 const derive = (password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> =>
-  inHashSlot(
+  hashSlots.run(
     () =>
       new Promise((resolve, reject) =>
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (err, key) =>
