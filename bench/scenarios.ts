@@ -1,4 +1,4 @@
-import { registry } from '../src/server/api/registry';
+import { registry } from '../src/server/registry';
 import type { BenchFixtures } from './seed';
 
 export interface BenchRequest {
@@ -68,7 +68,7 @@ const authUser = (f: BenchFixtures, encoding: 'multipart' | 'urlencoded') =>
 
 /**
  * get_messages polling (messages.php): the client asks every few seconds for what arrived since the `datetime`
- * of its previous answer. Loaded once messages.php has its handlers (src/server/api/registry.ts); until then the
+ * of its previous answer. Loaded once messages.php has its handlers (src/server/registry.ts); until then the
  * scenarios below are left out of the run.
  */
 const messagesScenarios = (): Scenario[] => [

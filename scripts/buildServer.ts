@@ -23,4 +23,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-fs.cpSync(path.join(root, 'src/server/db/seed/media'), path.join(outDir, 'media'), { recursive: true });
+fs.cpSync(path.join(root, 'src/server/seed/media'), path.join(outDir, 'media'), { recursive: true });

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Makes the demo course's media (committed under src/server/db/seed/media/) from ffmpeg's own test sources,
+# Makes the demo course's media (committed under src/server/seed/media/) from ffmpeg's own test sources,
 # so every file the project ships is its own. Needs ffmpeg (Debian: apt-get install ffmpeg); run from the
 # repository root. The PDF of the File block is made at seed time by pdf-lib, not here.
 set -euo pipefail
-out=src/server/db/seed/media
+out=src/server/seed/media
 mkdir -p "$out"
 common=(-y -hide_banner -loglevel error)
 

@@ -4,15 +4,16 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { ErrorCode } from '../shared/errors';
-import { registerDispatcher, sendError, type UploadRouteConfig } from './api/dispatcher';
-import { registry } from './api/registry';
-import type { Config } from './config';
-import type { Db } from './db';
-import { AppError } from './errors';
-import { registerMediaRoutes } from './files/media';
-import { discardUnreadBody, parseMultipart, registerUnreadBodyDiscard } from './http/bodies';
-import { registerSecurityHeaders, setSecurityHeaders } from './http/securityHeaders';
-import { createMailer, type Mailer } from './mail/outbox';
+import * as identity from './modules/identity';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db';
+import { registerDispatcher, sendError, type UploadRouteConfig } from './platform/dispatcher';
+import { AppError } from './platform/errors';
+import { registerMediaRoutes } from './platform/files/media';
+import { discardUnreadBody, parseMultipart, registerUnreadBodyDiscard } from './platform/http/bodies';
+import { registerSecurityHeaders, setSecurityHeaders } from './platform/http/securityHeaders';
+import { createMailer, type Mailer } from './platform/mail/outbox';
+import { registry } from './registry';
 
 export interface AppOptions {
   config: Config;
@@ -153,7 +154,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   fastify.get('/health', async () => ({ status: 'OK' }));
 
-  registerDispatcher(fastify, { db, config, mailer, registry, checkAnswers: options.checkAnswers ?? false });
+  registerDispatcher(fastify, {
+    db,
+    config,
+    mailer,
+    registry,
+    findSessionUser: identity.findSessionUser,
+    checkAnswers: options.checkAnswers ?? false,
+  });
   registerMediaRoutes(fastify, { db, config });
 
   const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { createDatabase, migrate } from './db';
-import { ensureMainSite, seedDemo } from './db/seed';
-import { startHousekeeping } from './services/housekeeping';
+import { startHousekeeping } from './modules/identity';
+import { ConfigError, loadConfig } from './platform/config';
+import { createDatabase, migrate } from './platform/db';
+import { ensureMainSite, seedDemo } from './seed';
 
 /**
  * Everything the server writes under DATA_DIR (the database, uploads, mails, the demo credentials) is for its own

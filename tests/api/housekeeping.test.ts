@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneCounters } from '../../src/server/services/housekeeping';
+import { pruneCounters } from '../../src/server/modules/identity/services/housekeeping';
 import { createSite } from '../factories';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';

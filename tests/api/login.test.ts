@@ -4,7 +4,7 @@ import {
   MAX_LOGIN_ATTEMPTS,
   MAX_TEMPORARY_LOCKS,
   SOURCE_FAILED_SIGN_INS,
-} from '../../src/shared/domain/accounts';
+} from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';

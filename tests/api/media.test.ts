@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaSigner } from '../../src/server/files/media';
+import { mediaSigner } from '../../src/server/platform/files/media';
 import { createSite, createUser, signInAs } from '../factories';
 import { createMedia } from '../factories/courses';
 import { testDialects } from '../support/databases';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_EMAIL_MS, DUPLICATE_MESSAGE_MS, PRESENCE_WRITE_MS } from '../../src/shared/domain/messages';
+import { DUPLICATE_EMAIL_MS, DUPLICATE_MESSAGE_MS, PRESENCE_WRITE_MS } from '../../src/shared/domain/coaching/messages';
 import { createSite } from '../factories';
 import { addCoach, as, backdateMessage, createPerson, type Person } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';

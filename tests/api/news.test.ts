@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWS_PAGE_SIZE } from '../../src/shared/contract/news';
+import { NEWS_PAGE_SIZE } from '../../src/shared/contract/site/news';
 import { createNews, createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';

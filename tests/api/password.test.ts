@@ -4,7 +4,7 @@ import {
   MAX_TEMPORARY_LOCKS,
   RESEND_COOLDOWN_SECONDS,
   RESET_VALID_MINUTES,
-} from '../../src/shared/domain/accounts';
+} from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { codesOf, driftFrom, linkIn, mailsTo } from '../support/inspect';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/accounts';
+import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { addCoach, as, createPerson } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';

@@ -4,7 +4,7 @@ import {
   ACCOUNT_MAILS_PER_ADDRESS,
   RESEND_COOLDOWN_SECONDS,
   VERIFICATION_VALID_HOURS,
-} from '../../src/shared/domain/accounts';
+} from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { codesOf, driftFrom, linkIn, mailsTo, snapshotRows } from '../support/inspect';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { now } from '../../src/server/db';
+import { now } from '../../src/server/platform/db';
 import { createNews, createSite, createUser, signInAs } from '../factories';
 import { createCourse, grantAccess, question } from '../factories/courses';
 import { testDialects } from '../support/databases';

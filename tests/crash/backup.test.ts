@@ -90,7 +90,7 @@ async function backupAndRestore(dialect: Dialect) {
       // The restore refuses to replace a database a running server has open.
       const refused = await run(
         process.execPath,
-        ['--import', 'tsx', 'src/server/ops/restore.ts', out, '--yes'],
+        ['--import', 'tsx', 'src/server/platform/ops/restore.ts', out, '--yes'],
         source,
       );
       expect(refused.code).toBe(1);
@@ -98,7 +98,11 @@ async function backupAndRestore(dialect: Dialect) {
     }
     await server.stop();
 
-    const restore = await run(process.execPath, ['--import', 'tsx', 'src/server/ops/restore.ts', out, '--yes'], target);
+    const restore = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/platform/ops/restore.ts', out, '--yes'],
+      target,
+    );
     expect(restore.code, restore.stderr).toBe(0);
     restored = await serverOn(target, { SEED_DEMO: 'false' });
     await restored.start();

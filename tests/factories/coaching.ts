@@ -1,4 +1,4 @@
-import { now } from '../../src/server/db';
+import { now } from '../../src/server/platform/db';
 import type { TestServer } from '../support/server';
 import { createUser, signInAs } from './index';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { now } from '../../src/server/db';
-import { uploadDir } from '../../src/server/files/media';
-import type { BlockType } from '../../src/shared/domain/course';
+import { now } from '../../src/server/platform/db';
+import { uploadDir } from '../../src/server/platform/files/media';
+import type { BlockType } from '../../src/shared/domain/learning/course';
 import type { TestServer } from '../support/server';
 
 export interface PartSpec {

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { now } from '../../src/server/db';
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/modules/identity/services/passwords';
+import { now } from '../../src/server/platform/db';
 import type { TestServer } from '../support/server';
 
 export const TEST_PASSWORD = 'correct horse battery staple';

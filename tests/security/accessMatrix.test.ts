@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { now } from '../../src/server/db';
+import { now } from '../../src/server/platform/db';
 import { createNews, createSite, createUser, signInAs, TEST_PASSWORD } from '../factories';
 import { createCourse, createMedia, grantAccess } from '../factories/courses';
 import { testDialects } from '../support/databases';

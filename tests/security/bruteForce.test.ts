@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/accounts';
+import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser } from '../factories';
 import {
   createTestDatabase,

@@ -1,4 +1,4 @@
-import type { Database } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/platform/db/schema';
 import type { TestServer } from './server';
 
 /** Every table of the schema (a table added to the schema but not here fails to compile), so a test can prove

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
-import { type Config, loadConfig } from '../../src/server/config';
-import { createDatabase, type Db, migrate } from '../../src/server/db';
-import { ensureMainSite } from '../../src/server/db/seed';
-import type { Mailer } from '../../src/server/mail/outbox';
+import { type Config, loadConfig } from '../../src/server/platform/config';
+import { createDatabase, type Db, migrate } from '../../src/server/platform/db';
+import type { Mailer } from '../../src/server/platform/mail/outbox';
+import { ensureMainSite } from '../../src/server/seed';
 import type { Contract, EndpointFile } from '../../src/shared/contract';
 import { createTestDatabase, type Dialect, type TestDatabase } from './databases';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { platformLink } from '../../src/server/mail/outbox';
-import { checkPasswordStrength } from '../../src/server/services/passwords';
-import { sourceOf } from '../../src/server/services/rateLimits';
-import { isPlainName } from '../../src/shared/domain/accounts';
+import { checkPasswordStrength } from '../../src/server/modules/identity/services/passwords';
+import { sourceOf } from '../../src/server/platform/limits';
+import { platformLink } from '../../src/server/platform/mail/outbox';
+import { isPlainName } from '../../src/shared/domain/identity/accounts';
 
 describe('sourceOf', () => {
   it('counts an IPv4 address as itself, also when mapped into IPv6', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, callBody, onUnauthorized, URLENCODED_MAX_CHARS, upload } from '../../src/client/api/client';
+import { ApiError, call, callBody, onUnauthorized, URLENCODED_MAX_CHARS, upload } from '../../src/client/app/api';
 
 interface Sent {
   url: string;

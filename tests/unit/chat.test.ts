@@ -6,8 +6,8 @@ import {
   isSendTooSoon,
   mergeMessages,
   unseenMessages,
-} from '../../src/shared/domain/chat';
-import { STORED_MESSAGES_MAX } from '../../src/shared/domain/messages';
+} from '../../src/shared/domain/coaching/chat';
+import { STORED_MESSAGES_MAX } from '../../src/shared/domain/coaching/messages';
 
 const at = (id: number, minute: number, text = '') => ({
   Id: id,

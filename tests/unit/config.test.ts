@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, loadConfig } from '../../src/server/platform/config';
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {

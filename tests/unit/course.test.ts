@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { allAnswered, verdicts } from '../../src/client/components/blocks/answers';
-import { formatBytes, formatDuration, isYouTubeId, youTubeEmbedUrl } from '../../src/client/components/blocks/format';
-import { canResetEpisode, nextToDo } from '../../src/client/course/completion';
-import { momentsOf } from '../../src/client/course/moments';
-import { courseOutline } from '../../src/client/course/outline';
-import { idFromParam, partIdOf } from '../../src/client/course/paths';
-import { tickAllowed } from '../../src/client/course/sounds';
+import { allAnswered, verdicts } from '../../src/client/features/learning/blocks/answers';
+import {
+  formatBytes,
+  formatDuration,
+  isYouTubeId,
+  youTubeEmbedUrl,
+} from '../../src/client/features/learning/blocks/format';
+import { canResetEpisode, nextToDo } from '../../src/client/features/learning/Course/completion';
+import { momentsOf } from '../../src/client/features/learning/Course/moments';
+import { courseOutline } from '../../src/client/features/learning/Course/outline';
+import { idFromParam, partIdOf } from '../../src/client/features/learning/Course/paths';
+import { tickAllowed } from '../../src/client/features/learning/Course/sounds';
 import {
   advanceMoments,
   enterCourse,
   initialCourseView,
   isCelebrating,
   queueMoments,
-} from '../../src/client/course/store';
-import type { Achievement } from '../../src/shared/contract/courseShapes';
-import { navigationOrder } from '../../src/shared/domain/courseNavigation';
+} from '../../src/client/features/learning/Course/store';
+import type { Achievement } from '../../src/shared/contract/learning/courseShapes';
+import { navigationOrder } from '../../src/shared/domain/learning/courseNavigation';
+import { XP_SOUND_COOLDOWN_MS } from '../../src/shared/domain/learning/xp';
 import { mainMenu } from '../../src/shared/domain/menu';
 import { routeTable } from '../../src/shared/domain/routes';
-import { XP_SOUND_COOLDOWN_MS } from '../../src/shared/domain/xp';
 
 const part = (Id: number, SortId: number, posts: number[] = []) => ({
   Id,

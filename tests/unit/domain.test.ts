@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AUTOSAVE_AFTER_MS, AUTOSAVE_IDLE_MS, autosaveDelay } from '../../src/shared/domain/autosave';
 import { checkAdmin, checkLogin } from '../../src/shared/domain/guards';
+import {
+  checkPasswordShape,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '../../src/shared/domain/identity/password';
 import { chooseLanguage, defaultLanguage } from '../../src/shared/domain/language';
 import {
   adminMenu,
@@ -11,10 +16,9 @@ import {
   mainMenu,
   visibleItems,
 } from '../../src/shared/domain/menu';
-import { markNewsViewed, newsSlug, shouldShowNewsBanner } from '../../src/shared/domain/news';
-import { checkPasswordShape, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../src/shared/domain/password';
+import { markNewsViewed, newsSlug, shouldShowNewsBanner } from '../../src/shared/domain/site/news';
+import { isNewVersion, VERSION_CHECK_INTERVAL_MS, versionUrl } from '../../src/shared/domain/site/version';
 import { keptOnSignOut, keysToClearOnSignOut, storageKeys } from '../../src/shared/domain/storage';
-import { isNewVersion, VERSION_CHECK_INTERVAL_MS, versionUrl } from '../../src/shared/domain/version';
 
 const anonymous: MenuViewer = { hasToken: false, userType: null, registrationEnabled: true };
 const student: MenuViewer = { hasToken: true, userType: 1, registrationEnabled: true };

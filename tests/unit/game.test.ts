@@ -8,7 +8,7 @@ import {
   freeCells,
   outcome,
   play,
-} from '../../src/client/pages/NotFound/ticTacToe';
+} from '../../src/client/app/pages/NotFound/ticTacToe';
 
 /** A board from a picture: rows of X, O or a dot for empty. */
 const board = (...rows: string[]): Board =>

@@ -4,8 +4,8 @@ import {
   COURSE_NAV_WIDTH,
   isMilestone,
   MAX_PHOTO_BYTES,
-} from '../../src/shared/domain/course';
-import { type NavigablePart, navigationOrder, neighbours } from '../../src/shared/domain/courseNavigation';
+} from '../../src/shared/domain/learning/course';
+import { type NavigablePart, navigationOrder, neighbours } from '../../src/shared/domain/learning/courseNavigation';
 import {
   ACHIEVEMENT_DIALOG_MS,
   certificateExpiry,
@@ -23,7 +23,7 @@ import {
   XP_SOUND_COOLDOWN_MS,
   xpCountAt,
   xpDialogDuration,
-} from '../../src/shared/domain/xp';
+} from '../../src/shared/domain/learning/xp';
 
 const part = (Id: number, SortId: number, posts: number[] = []): NavigablePart => ({
   Id,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isOnline, ONLINE_WINDOW_MS, PRESENCE_WRITE_MS, presenceIsStale } from '../../src/shared/domain/messages';
+import {
+  isOnline,
+  ONLINE_WINDOW_MS,
+  PRESENCE_WRITE_MS,
+  presenceIsStale,
+} from '../../src/shared/domain/coaching/messages';
 
 describe('presence (spec §4: is the recipient online?)', () => {
   const now = Date.parse('2030-01-01T12:00:00.000Z');

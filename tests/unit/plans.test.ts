@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plans, pricedPlans, TRIAL_DAYS, withinPlanLimit } from '../../src/shared/domain/plans';
+import { plans, pricedPlans, TRIAL_DAYS, withinPlanLimit } from '../../src/shared/domain/site/plans';
 
 describe('plans (spec §1)', () => {
   it('carries the published prices and limits', () => {

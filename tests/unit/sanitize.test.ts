@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/errors';
+import { AppError } from '../../src/server/platform/errors';
 import {
   htmlToText,
   isBlankHtml,
@@ -7,7 +7,7 @@ import {
   MAX_NESTING,
   sanitizeRichText,
   trimLineEnds,
-} from '../../src/server/lib/sanitize';
+} from '../../src/server/platform/lib/sanitize';
 
 /** Milliseconds `fn` takes, the best of three (a busy machine only ever makes a run slower). */
 function timed(fn: () => unknown): number {

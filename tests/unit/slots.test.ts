@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlots } from '../../src/server/lib/slots';
+import { createSlots } from '../../src/server/platform/lib/slots';
 
 /** A job that runs until its `finish` is called. */
 function job() {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { attemptLimit, attemptsLeft, mayAttempt, revealsCorrectness } from '../../src/shared/domain/testAttempts';
+import {
+  attemptLimit,
+  attemptsLeft,
+  mayAttempt,
+  revealsCorrectness,
+} from '../../src/shared/domain/learning/testAttempts';
 
 describe('attempts at a test', () => {
   it('reads no setting, 0 or anything but a positive whole number as no limit', () => {

@@ -1,5 +1,5 @@
-import { ApiError } from '../api/client';
-import i18n from '../i18n';
+import { ApiError } from '../app/api';
+import i18n from '../app/i18n';
 
 /** The text of a failed call in the user's language (spec §8), from the `errors` bundle; unknown codes as a server error. */
 export function errorText(error: unknown): string {

@@ -1,22 +1,22 @@
-import { achievements } from './achievements';
-import { auth } from './auth';
-import { certificates } from './certificates';
-import { coachManager } from './coachManager';
-import { getContent, saveContent } from './content';
-import { course } from './course';
-import { courseAdmin } from './courseAdmin';
-import { courseProgress } from './courseProgress';
-import { login } from './login';
-import { messages } from './messages';
-import { news } from './news';
-import { passwordReset } from './password';
-import { profile } from './profile';
-import { register } from './register';
-import { resources } from './resources';
-import { site } from './site';
-import { tasks } from './tasks';
-import { upload } from './upload';
-import { userExam } from './userExam';
+import { coachManager } from './coaching/coachManager';
+import { messages } from './coaching/messages';
+import { tasks } from './coaching/tasks';
+import { userExam } from './coaching/userExam';
+import { auth } from './identity/auth';
+import { login } from './identity/login';
+import { passwordReset } from './identity/password';
+import { profile } from './identity/profile';
+import { register } from './identity/register';
+import { upload } from './identity/upload';
+import { achievements } from './learning/achievements';
+import { certificates } from './learning/certificates';
+import { course } from './learning/course';
+import { courseAdmin } from './learning/courseAdmin';
+import { courseProgress } from './learning/courseProgress';
+import { resources } from './learning/resources';
+import { getContent, saveContent } from './site/content';
+import { news } from './site/news';
+import { site } from './site/site';
 
 /** Every endpoint file of the API, keyed by its path under /api/backend/. */
 export const contract = {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createDatabase, now } from '../../../src/server/db';
+import { createDatabase, now } from '../../../src/server/platform/db';
 import { type Dialect, TEST_DATABASE_URL } from '../../support/databases';
 
 /** What the database holds, read straight from it and not through the server. */

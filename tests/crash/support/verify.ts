@@ -1,4 +1,4 @@
-import { hashToken } from '../../../src/server/lib/tokens';
+import { hashToken } from '../../../src/server/platform/lib/tokens';
 import type { StoredState } from './databases';
 import { callApi, eachLimited } from './process';
 import { type Ledger, REGISTRATION_PASSWORD } from './writers';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { MESSAGE_PAGE_SIZE } from '../../../src/shared/domain/messages';
+import { MESSAGE_PAGE_SIZE } from '../../../src/shared/domain/coaching/messages';
 import {
   type Account,
   callAs,

@@ -1,7 +1,0 @@
-import { useQuery } from '@tanstack/react-query';
-import { call } from './client';
-import { queryKeys } from './queryKeys';
-
-/** Public facts about this site (title, plan, whether registration is open). */
-export const useSite = () =>
-  useQuery({ queryKey: queryKeys.site, queryFn: () => call('site.php', 'get_site', {}), staleTime: 5 * 60_000 });

@@ -1,0 +1,136 @@
+import type { CallName, CallOf, Contract, EndpointFile } from '../../shared/contract';
+import type { CallAnswer, CallData } from '../../shared/contract/define';
+import { storageKeys } from '../../shared/domain/storage';
+import { storage } from './storage';
+
+/** The education site this client serves; a deployment may build one client per site. */
+export const SITE = (import.meta.env.VITE_SITE as string | undefined) ?? 'main';
+
+/** A failed call: `code` is the server's error_code (or NETWORK), `body` the whole answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    // biome-ignore lint/suspicious/noExplicitAny: error answers carry call-specific fields (attempt, locked_until…)
+    readonly body: Record<string, any> = {},
+  ) {
+    super(code);
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The shell listens here to sign the user out when the server says the session is dead. */
+export const onUnauthorized = (listener: UnauthorizedListener) => {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+};
+
+/**
+ * The endpoint files that take a file (their contract entry has `upload`): a multipart body whose text fields are
+ * the data and whose `file` part is the file (spec §7). The contract's types do not carry the `upload` option, so
+ * the list is kept here; the spec has one such file.
+ */
+export type UploadFile = 'ajaxUpload.php';
+
+/** The endpoint files that take `req` and `data` as form fields. */
+export type DataFile = Exclude<EndpointFile, UploadFile>;
+
+/**
+ * Above this many characters of urlencoded body a call goes as multipart instead. Percent-encoding can triple the
+ * size of a JSON text (quotes, markup, non-ASCII letters), so a page text near its schema's limit could pass the
+ * server's 1 MiB body limit as urlencoded while fitting easily as multipart, which carries the text as it is. Calls
+ * this large are rare (saving long page texts), and for them multipart parsing costs little beside the body itself.
+ */
+export const URLENCODED_MAX_CHARS = 256 * 1024;
+
+/**
+ * The body of a call: `application/x-www-form-urlencoded` with `req` and `data` (spec §7 allows it beside
+ * multipart), which the server parses in one go; multipart parsing, streamed per request, halves the
+ * throughput of a small call (docs/performance.md). Only an oversized body goes as multipart.
+ */
+export function callBody(req: string, data: unknown): { body: string | FormData; contentType?: string } {
+  const json = JSON.stringify(data);
+  const urlencoded = new URLSearchParams({ req, data: json }).toString();
+  if (urlencoded.length <= URLENCODED_MAX_CHARS) {
+    return { body: urlencoded, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+  }
+  const form = new FormData();
+  form.set('req', req);
+  form.set('data', json);
+  return { body: form };
+}
+
+/** Calls `POST /api/backend/<file>` with `req` and `data` as form fields (spec §7), typed by the contract. */
+export async function call<F extends DataFile, R extends CallName<F>>(
+  file: F,
+  req: R,
+  data: CallData<CallOf<F, R>>,
+): Promise<CallAnswer<CallOf<F, R>>> {
+  const { body, contentType } = callBody(req, data);
+  return send(file, body, contentType);
+}
+
+/**
+ * Uploads a file to an upload endpoint (spec §7 `ajaxUpload.php`) as multipart form data: each field of `fields`
+ * as a text field (the endpoint's data, e.g. `{ folder: 'profile' }`) and `attachment` as the `file` part. The
+ * endpoint's own call answers (upload endpoints have no `req`); typed by the contract like `call`.
+ */
+export async function upload<F extends UploadFile, R extends CallName<F> = CallName<F>>(
+  file: F,
+  fields: CallData<CallOf<F, R>>,
+  attachment: Blob,
+  fileName = attachment instanceof File ? attachment.name : 'upload',
+): Promise<CallAnswer<CallOf<F, R>>> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) form.set(name, String(value));
+  }
+  form.set('file', attachment, fileName);
+  return send(file, form, undefined, { tooLarge: 'FILE_TOO_LARGE' });
+}
+
+/** Posts a body with the site and the session token, and reads the answer (spec §4: a dead session signs out). */
+async function send(
+  file: EndpointFile,
+  body: string | FormData,
+  contentType: string | undefined,
+  options: { tooLarge?: string } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the answer is checked against the contract on the server's side
+): Promise<any> {
+  const token = storage.get(storageKeys.token);
+  let response: Response;
+  try {
+    response = await fetch(`/api/backend/${file}`, {
+      method: 'POST',
+      headers: {
+        site: SITE,
+        ...(contentType ? { 'Content-Type': contentType } : {}),
+        ...(token ? { Authorization: token } : {}),
+      },
+      body,
+      credentials: 'include',
+    });
+  } catch {
+    throw new ApiError('NETWORK');
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  let answer: any;
+  try {
+    answer = await response.json();
+  } catch {
+    // A proxy in front of the server may refuse a large body with a page of its own.
+    if (response.status === 413 && options.tooLarge) throw new ApiError(options.tooLarge);
+    throw new ApiError(response.ok ? 'SERVER_ERROR' : 'NETWORK');
+  }
+  if (answer?.status === 'UNAUTHORIZED') {
+    if (token) for (const listener of unauthorizedListeners) listener();
+    throw new ApiError('UNAUTHORIZED', answer);
+  }
+  if (answer?.status !== 'OK') throw new ApiError(String(answer?.error_code ?? 'SERVER_ERROR'), answer ?? {});
+  return answer;
+}
+
+export type { Contract };

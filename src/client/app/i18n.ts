@@ -1,0 +1,96 @@
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { chooseLanguage, type Language } from '../../shared/domain/language';
+import { storageKeys } from '../../shared/domain/storage';
+import type { Namespace } from '../../shared/i18n';
+import { errors as enErrors } from '../../shared/i18n/en/errors';
+import { shell as enShell } from '../../shared/i18n/en/shell';
+import { storage } from './storage';
+
+export const initialLanguage = chooseLanguage(storage.get(storageKeys.locale), navigator.languages ?? []);
+
+/**
+ * The app frame's texts: English ships with the first page (it is also the fallback, and an error must be
+ * explainable when the network is what failed); Swedish is a chunk of its own, loaded before the first render
+ * when it is the language and before the switch when the user picks it, so neither flashes keys.
+ */
+const frameNamespaces = ['shell', 'errors'] as const;
+type FrameNamespace = (typeof frameNamespaces)[number];
+export type PageNamespace = Exclude<Namespace, FrameNamespace>;
+
+const swedishFrame: Record<FrameNamespace, () => Promise<ResourceKey>> = {
+  shell: () => import('../../shared/i18n/sv/shell').then((m) => m.shell),
+  errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
+};
+
+/**
+ * Every other namespace is a chunk per language, loaded when the first component asks for it; react-i18next
+ * suspends that component meanwhile. A namespace added to the bundles fails to compile until it is listed here.
+ */
+const pageBundles: Record<Language, Record<PageNamespace, () => Promise<ResourceKey>>> = {
+  en: {
+    auth: () => import('../../shared/i18n/en/auth').then((m) => m.auth),
+    pages: () => import('../../shared/i18n/en/pages').then((m) => m.pages),
+    news: () => import('../../shared/i18n/en/news').then((m) => m.news),
+    learning: () => import('../../shared/i18n/en/learning').then((m) => m.learning),
+    course: () => import('../../shared/i18n/en/course').then((m) => m.course),
+    messages: () => import('../../shared/i18n/en/messages').then((m) => m.messages),
+    tasks: () => import('../../shared/i18n/en/tasks').then((m) => m.tasks),
+  },
+  sv: {
+    auth: () => import('../../shared/i18n/sv/auth').then((m) => m.auth),
+    pages: () => import('../../shared/i18n/sv/pages').then((m) => m.pages),
+    news: () => import('../../shared/i18n/sv/news').then((m) => m.news),
+    learning: () => import('../../shared/i18n/sv/learning').then((m) => m.learning),
+    course: () => import('../../shared/i18n/sv/course').then((m) => m.course),
+    messages: () => import('../../shared/i18n/sv/messages').then((m) => m.messages),
+    tasks: () => import('../../shared/i18n/sv/tasks').then((m) => m.tasks),
+  },
+};
+
+const pageBundleBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load =
+      language === 'sv' && namespace in swedishFrame
+        ? swedishFrame[namespace as FrameNamespace]
+        : pageBundles[language as Language]?.[namespace as PageNamespace];
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+void i18n
+  .use(pageBundleBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { shell: enShell, errors: enErrors } },
+    partialBundledLanguages: true,
+    // With the frame's texts given, init is synchronous in English: the shell renders at once without suspending.
+    initAsync: false,
+    lng: initialLanguage,
+    fallbackLng: 'en',
+    ns: [...frameNamespaces],
+    defaultNS: 'shell',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+document.documentElement.lang = initialLanguage;
+
+/** Starts loading namespaces before the component that needs them renders (a route's page with its chunk). */
+export function loadNamespaces(namespaces: readonly PageNamespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
+}
+
+/** Switches the language and remembers the choice in `userLocale`. */
+export function setLanguage(language: Language): void {
+  storage.set(storageKeys.locale, language);
+  document.documentElement.lang = language;
+  void i18n.changeLanguage(language);
+}
+
+export default i18n;

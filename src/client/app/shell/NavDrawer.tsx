@@ -1,0 +1,94 @@
+import {
+  Button,
+  Divider,
+  Drawer,
+  NavLink as MantineNavLink,
+  Stack,
+  Switch,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router';
+import { adminMenu, drawerActions, mainMenu, visibleItems } from '../../../shared/domain/menu';
+import { isStaffType } from '../../../shared/domain/roles';
+import { useOpenedAfterMount } from '../../components/useOpenedAfterMount';
+import { openSupport } from '../../features/coaching/messages/dialogs';
+import { useSession } from '../session';
+import { useMenuViewer } from './useMenuViewer';
+
+/** The side drawer (300 px, spec §9): every menu item, the dark-mode switch and sign out. Loaded on first open. */
+export default function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const viewer = useMenuViewer();
+  const navigate = useNavigate();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const shown = useOpenedAfterMount(opened);
+  const admin = isStaffType(session.user?.UserType ?? session.userType) ? visibleItems(adminMenu, viewer) : [];
+
+  const signOut = async () => {
+    onClose();
+    await session.signOut();
+    navigate('/');
+  };
+
+  return (
+    <Drawer
+      opened={shown}
+      onClose={onClose}
+      size={300}
+      title={t('appTitle')}
+      closeButtonProps={{ 'aria-label': t('menu.closeMenu') }}
+    >
+      <Stack gap="xs">
+        <nav aria-label={t('menu.drawerNavigation')}>
+          {visibleItems(mainMenu, viewer).map((item) => (
+            <MantineNavLink
+              key={item.path}
+              component={NavLink}
+              to={item.path}
+              label={t(item.label as 'menu.home')}
+              onClick={onClose}
+              end
+            />
+          ))}
+          {visibleItems(drawerActions, viewer).map((item) => (
+            <MantineNavLink
+              key={item.action}
+              component="button"
+              label={t(item.label as 'menu.home')}
+              aria-haspopup="dialog"
+              onClick={() => {
+                onClose();
+                openSupport();
+              }}
+              data-testid="tech-support"
+            />
+          ))}
+          {admin.length > 0 && <Divider my="xs" label={t('menu.admin')} labelPosition="left" />}
+          {admin.map((item) => (
+            <MantineNavLink
+              key={item.path}
+              component={NavLink}
+              to={item.path}
+              label={t(item.label as 'menu.home')}
+              onClick={onClose}
+            />
+          ))}
+        </nav>
+        <Divider my="xs" />
+        <Switch
+          label={t('darkMode')}
+          checked={colorScheme === 'dark'}
+          onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
+          data-testid="dark-mode-switch"
+        />
+        {session.token && (
+          <Button variant="filled" color="red.9" onClick={signOut} mt="md">
+            {t('menu.signOut')}
+          </Button>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,189 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconExternalLink } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Task } from '../../../../shared/contract/coaching/tasks';
+import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
+import { call } from '../../../app/api';
+import { errorText } from '../../../components/errorText';
+import { LazyRichTextField } from '../../../components/LazyRichTextField';
+import { RichText } from '../../../components/RichText';
+import { showToast } from '../../../components/toast';
+import { ExamStateBadge } from '../../learning/blocks/ExamStateBadge';
+import { type ExamState, examKeys, examState, useExamById } from '../../learning/Course/exams';
+import { formatDateTime } from './format';
+import { taskKeys } from './queries';
+import classes from './tasks.module.css';
+
+/** What the page says of a submission that does not wait for review. */
+const closedState = (state: ExamState) => (state === 'submitted' ? 'in_progress' : state);
+
+/**
+ * The submission a review task is about: the learner's answer, and while it waits, the coach's approval (the part
+ * completes for her, spec §4) or its return with a comment.
+ */
+export function ExamReview({
+  task,
+  exam,
+}: {
+  task: Task;
+  exam: { userExamId: number; userId: number; courseId: number };
+}) {
+  const { t, i18n } = useTranslation(['tasks', 'course', 'shell']);
+  const queryClient = useQueryClient();
+  const query = useExamById(exam);
+  const [comment, setComment] = useState('');
+  const [commentMissing, setCommentMissing] = useState(false);
+  // A new editor after each review, so the next comment starts empty.
+  const [round, setRound] = useState(0);
+
+  const review = useMutation({
+    mutationFn: async (approve: boolean) =>
+      (
+        await call('user_exam.php', 'review_user_exam', {
+          UserExamId: exam.userExamId,
+          Approve: approve,
+          Comment: isBlankRichText(comment) ? '' : comment,
+        })
+      ).data,
+    onSuccess: (reviewed, approve) => {
+      queryClient.setQueryData(examKeys.byId(exam.userExamId), reviewed);
+      // The review completed the task and, when approved, the learner's part: tasks and learning are fetched again.
+      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['learning'] });
+      setComment('');
+      setRound((current) => current + 1);
+      showToast(approve ? t('review.approved') : t('review.returned'), 'green');
+    },
+    onError: (error) => showToast(t('saveFailed', { reason: errorText(error) }), 'red'),
+  });
+
+  const submitReview = (approve: boolean) => {
+    if (!approve && isBlankRichText(comment)) {
+      setCommentMissing(true);
+      return;
+    }
+    setCommentMissing(false);
+    review.mutate(approve);
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="exam-review" data-testid="exam-review">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="exam-review">
+          {t('review.title')}
+        </Title>
+        {query.isPending ? (
+          <Center py="md">
+            <Loader size="sm" role="status" aria-label={t('shell:loading')} />
+          </Center>
+        ) : query.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t('review.loadFailed')}
+          </Alert>
+        ) : (
+          <>
+            <Group justify="space-between" gap="sm" align="flex-start">
+              <Stack gap={2} miw={0}>
+                <Text fw={600} className={classes.title}>
+                  {query.data.BlockTitle || query.data.PartName}
+                </Text>
+                {query.data.BlockTitle && query.data.BlockTitle !== query.data.PartName && (
+                  <Text size="sm" c="dimmed">
+                    {query.data.PartName}
+                  </Text>
+                )}
+              </Stack>
+              <ExamStateBadge state={examState(query.data)} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {query.data.SubmittedDate &&
+                t('review.submitted', { date: formatDateTime(query.data.SubmittedDate, i18n.language) })}
+              {query.data.SubmittedDate && ' · '}
+              {t('review.submissions', { count: query.data.Submissions })}
+              {query.data.ReviewedDate && (
+                <>
+                  {' · '}
+                  {t('review.reviewed', { date: formatDateTime(query.data.ReviewedDate, i18n.language) })}
+                </>
+              )}
+            </Text>
+            <Anchor component={Link} to={`/course/${query.data.CourseId}/post/${query.data.CoursePartId}`} size="sm">
+              <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+              {t('review.openPart')}
+            </Anchor>
+            <div>
+              <Text fw={500} size="sm" mb={4}>
+                {t('review.answer', { name: task.UserRealName ?? '' })}
+              </Text>
+              <div className={classes.answer} data-testid="exam-answer">
+                {query.data.Answer.trim() ? (
+                  <RichText html={query.data.Answer} />
+                ) : (
+                  <Text c="dimmed">{t('review.noAnswer')}</Text>
+                )}
+              </div>
+            </div>
+            {query.data.ReviewComment && (
+              <Alert variant="light" color="gray" title={t('review.lastComment')}>
+                <RichText html={query.data.ReviewComment} />
+              </Alert>
+            )}
+            {query.data.Status === 'submitted' ? (
+              <Stack gap="sm" data-testid="review-form">
+                <Text fw={500} size="sm">
+                  {t('review.comment')}
+                </Text>
+                <LazyRichTextField
+                  key={round}
+                  initialContent=""
+                  label={t('review.comment')}
+                  onChange={(html) => {
+                    setComment(html);
+                    setCommentMissing(false);
+                  }}
+                />
+                <Text size="xs" c="dimmed">
+                  {t('review.commentHint')}
+                </Text>
+                {commentMissing && (
+                  <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                    {t('review.commentRequired')}
+                  </Text>
+                )}
+                <Group gap="sm">
+                  <Button
+                    color="teal.9"
+                    leftSection={<IconCheck size={16} aria-hidden />}
+                    onClick={() => submitReview(true)}
+                    loading={review.isPending && review.variables === true}
+                    disabled={review.isPending}
+                    data-testid="approve-exam"
+                  >
+                    {t('review.approve')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                    onClick={() => submitReview(false)}
+                    loading={review.isPending && review.variables === false}
+                    disabled={review.isPending}
+                    data-testid="return-exam"
+                  >
+                    {t('review.return')}
+                  </Button>
+                </Group>
+              </Stack>
+            ) : (
+              <Text size="sm" data-testid="review-closed">
+                {t(`review.closed.${closedState(examState(query.data))}`)}
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,70 @@
+import { Avatar, Badge } from '@mantine/core';
+import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '../../../../shared/contract/coaching/tasks';
+import { taskTypeKey } from '../../../../shared/domain/coaching/tasks';
+import { tone } from '../../../components/tone';
+import { avatarUrl, initials, taskTypeTone } from './format';
+
+/** The kind of task as a coloured word: support request, exam review, milestone review, or task. */
+export function TaskTypeBadge({ taskType }: { taskType: number }) {
+  const { t } = useTranslation('tasks');
+  const key = taskTypeKey(taskType);
+  const color = taskTypeTone[key];
+  return (
+    <Badge variant={color ? 'light' : 'default'} {...(color ? tone(color) : {})} data-testid="task-type">
+      {t(`type.${key}`)}
+    </Badge>
+  );
+}
+
+/** Open, completed, or in the trash. */
+export function TaskStatusBadge({ task }: { task: Pick<Task, 'CompleteTheTask' | 'IsTrash'> }) {
+  const { t } = useTranslation('tasks');
+  if (task.IsTrash) {
+    return (
+      <Badge
+        variant="light"
+        {...tone('red')}
+        leftSection={<IconTrash size={12} aria-hidden />}
+        data-testid="task-status"
+      >
+        {t('status.trash')}
+      </Badge>
+    );
+  }
+  return task.CompleteTheTask ? (
+    <Badge
+      variant="light"
+      {...tone('teal')}
+      leftSection={<IconCircleCheck size={12} aria-hidden />}
+      data-testid="task-status"
+    >
+      {t('status.completed')}
+    </Badge>
+  ) : (
+    <Badge variant="default" data-testid="task-status">
+      {t('status.open')}
+    </Badge>
+  );
+}
+
+/** The student's photo, or her initials; decorative beside her name unless `label` names it. */
+export function StudentAvatar({
+  name,
+  userFileId,
+  size = 40,
+  label,
+}: {
+  name: string;
+  userFileId: number | null;
+  size?: number;
+  label?: string;
+}) {
+  const src = avatarUrl(userFileId);
+  return (
+    <Avatar src={src} alt={label ?? ''} size={size} radius="xl" color="blue" aria-hidden={!label}>
+      {initials(name)}
+    </Avatar>
+  );
+}

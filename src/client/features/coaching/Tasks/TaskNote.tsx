@@ -1,0 +1,65 @@
+import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Task } from '../../../../shared/contract/coaching/tasks';
+import { errorText } from '../../../components/errorText';
+import { LazyRichTextField } from '../../../components/LazyRichTextField';
+import { showToast } from '../../../components/toast';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
+import { useUpdateTask } from './queries';
+
+/** The staff's note on a task, in the rich-text editor, saved with a button; leaving with changes asks first. */
+export function TaskNote({ task }: { task: Task }) {
+  const { t } = useTranslation('tasks');
+  const update = useUpdateTask();
+  const [draft, setDraft] = useState<string | null>(null);
+  const dirty = draft !== null && draft !== task.Note;
+  const guard = useUnsavedChangesGuard(dirty);
+
+  const save = () => {
+    if (draft === null) return;
+    update.mutate(
+      { task, changes: { Note: draft } },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          showToast(t('note.saved'), 'green');
+        },
+        onError: (error) => showToast(t('saveFailed', { reason: errorText(error) }), 'red'),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="task-note" data-testid="task-note">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="task-note">
+          {t('note.title')}
+        </Title>
+        <LazyRichTextField key={task.Id} initialContent={task.Note} label={t('note.label')} onChange={setDraft} />
+        <Group gap="sm">
+          <Button
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            onClick={save}
+            loading={update.isPending}
+            disabled={!dirty}
+          >
+            {t('note.save')}
+          </Button>
+          {dirty && (
+            <Badge color="orange" variant="dot" data-testid="note-unsaved">
+              {t('note.unsaved')}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+      <UnsavedChangesDialog
+        opened={guard.target !== null}
+        onStay={guard.stay}
+        onLeave={guard.leave}
+        text={t('unsaved.text')}
+      />
+    </Paper>
+  );
+}

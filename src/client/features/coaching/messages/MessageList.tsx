@@ -1,0 +1,171 @@
+import { ActionIcon, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../app/api';
+import { RichText } from '../../../components/RichText';
+import type { ChatMessage, useConversation } from './conversation';
+import { updateInbox } from './inbox';
+import classes from './messages.module.css';
+import { useMessageTime } from './time';
+
+/** Older pages load when the list is scrolled this close to its end (spec §9). */
+const LOAD_OLDER_WITHIN_PX = 50;
+
+interface MessageListProps {
+  userId: number;
+  partnerName: string;
+  conversation: ReturnType<typeof useConversation>;
+}
+
+/** The conversation, newest first, in a scrolling box that loads older pages near its end. */
+export function MessageList({ userId, partnerName, conversation }: MessageListProps) {
+  const { t } = useTranslation(['messages', 'shell', 'errors']);
+  const queryClient = useQueryClient();
+  const time = useMessageTime();
+  const box = useRef<HTMLElement>(null);
+  const [removing, setRemoving] = useState<ChatMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { query, loadOlder, loadingOlder, hasOlder, update } = conversation;
+  const messages = query.data?.messages;
+
+  const nearEnd = useCallback(() => {
+    const element = box.current;
+    if (!element) return false;
+    return element.scrollHeight - element.scrollTop - element.clientHeight <= LOAD_OLDER_WITHIN_PX;
+  }, []);
+
+  // A page that does not fill the box cannot be scrolled: the next one loads straight away.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the list changes
+  useEffect(() => {
+    if (hasOlder && !loadingOlder && nearEnd()) void loadOlder();
+  }, [messages, hasOlder, loadingOlder, nearEnd, loadOlder]);
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await call('messages.php', 'remove_message', { Id: removing.Id, UserId: userId });
+      const id = removing.Id;
+      update((list) => list.filter((m) => m.Id !== id));
+      updateInbox(queryClient, userId, (inbox) => ({ ...inbox, messages: inbox.messages.filter((m) => m.Id !== id) }));
+      notifications.show({ message: t('chat.removed'), color: 'green' });
+      setRemoving(null);
+    } catch (error) {
+      console.warn('remove_message failed', error);
+      notifications.show({ message: t('errors:SERVER_ERROR'), color: 'red' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <section
+        ref={box}
+        className={classes.list}
+        onScroll={() => {
+          if (hasOlder && nearEnd()) void loadOlder();
+        }}
+        aria-label={t('chat.conversation', { name: partnerName })}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take the focus to be scrolled by keyboard
+        tabIndex={0}
+        data-testid="chat-messages"
+      >
+        {!messages ? (
+          <Center py="lg">
+            <Loader size="sm" role="status" aria-label={t('shell:loading')} />
+          </Center>
+        ) : messages.length === 0 ? (
+          <Text ta="center" py="lg" c="dimmed">
+            {t('chat.empty')}
+          </Text>
+        ) : (
+          <ul className={classes.messages}>
+            {messages.map((message) => {
+              const own = message.FromUserId === userId;
+              return (
+                <li
+                  key={message.Id}
+                  className={`${classes.message} ${own ? classes.own : classes.theirs}`}
+                  data-testid="chat-message"
+                  data-own={own}
+                  data-pending={message.pendingSend ? 'true' : undefined}
+                >
+                  <Group gap="xs" justify="space-between" wrap="nowrap" className={classes.messageMeta}>
+                    <Text size="sm" fw={600} truncate data-testid="chat-sender">
+                      {own
+                        ? t('chat.you')
+                        : message.SentByName
+                          ? t('system.sentBy', { name: message.SentByName })
+                          : partnerName}
+                    </Text>
+                    <Group gap={4} wrap="nowrap">
+                      {message.pendingSend ? (
+                        <Text size="xs" role="status" data-testid="chat-sending">
+                          {t('chat.sending')}
+                        </Text>
+                      ) : (
+                        <Text size="xs" c="dimmed" component="time" dateTime={message.CDate}>
+                          {time(message.CDate)}
+                        </Text>
+                      )}
+                      {own && !message.pendingSend && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          onClick={() => setRemoving(message)}
+                          aria-label={t('chat.remove')}
+                          data-testid="chat-remove"
+                        >
+                          <IconTrash size={14} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Group>
+                  {message.Title && (
+                    <Text size="sm" fw={700}>
+                      {message.Title}
+                    </Text>
+                  )}
+                  <RichText html={message.Message} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {loadingOlder && (
+          <Center py="xs">
+            <Loader size="xs" role="status" aria-label={t('chat.loadingOlder')} />
+          </Center>
+        )}
+        {messages && messages.length > 0 && !hasOlder && (
+          <Text ta="center" size="xs" c="dimmed" py="xs">
+            {t('chat.start')}
+          </Text>
+        )}
+      </section>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('chat.removeTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('chat.cancel') }}
+        classNames={{ title: classes.dialogTitle }}
+      >
+        <Text>{t('chat.removeText', { name: partnerName })}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t('chat.cancel')}
+          </Button>
+          <Button color="red.9" onClick={remove} loading={busy} data-testid="confirm-remove">
+            {t('chat.removeConfirm')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

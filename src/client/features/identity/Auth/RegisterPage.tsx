@@ -1,0 +1,227 @@
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { VERIFICATION_VALID_HOURS } from '../../../../shared/domain/identity/accounts';
+import { call } from '../../../app/api';
+import { useSession } from '../../../app/session';
+import { useSite } from '../../site/site';
+import { AuthLayout } from './AuthLayout';
+import { FocusOnMount } from './FocusOnMount';
+import { EmailField, ErrorAlert } from './fields';
+import { PasswordField } from './PasswordField';
+import { ResendVerification } from './ResendVerification';
+import { useErrorText, weakPasswordReason } from './useErrorText';
+import { useAuthRules } from './validation';
+
+type AccountType = 'private' | 'company';
+
+interface RegistrationValues {
+  account_type: AccountType;
+  FirstName: string;
+  LastName: string;
+  CompanyName: string;
+  email: string;
+  password: string;
+  agree_terms: boolean;
+}
+
+/** `/register`: sign up when the site has registration open (spec §2, §5). */
+export default function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const [params] = useSearchParams();
+  const site = useSite();
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const code = params.get('code')?.trim() || null;
+  // A registration code is redeemed after signing in, so the sign-in links carry it along.
+  const signInPath = code
+    ? `/login?triedUrl=${encodeURIComponent(`/redeem-code?code=${encodeURIComponent(code)}`)}`
+    : '/login';
+
+  if (session.token) {
+    return <Navigate to={code ? `/redeem-code?code=${encodeURIComponent(code)}` : '/Home'} replace />;
+  }
+
+  if (site.isPending) {
+    return (
+      <AuthLayout title={t('register.title')}>
+        <Center py="md">
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      </AuthLayout>
+    );
+  }
+
+  if (site.isError) {
+    return (
+      <AuthLayout title={t('register.title')}>
+        <ErrorAlert>{t('loadFailed')}</ErrorAlert>
+      </AuthLayout>
+    );
+  }
+
+  if (!site.data.data.RegistrationEnabled) {
+    return (
+      <AuthLayout title={t('register.closedTitle')}>
+        <Stack gap="md">
+          <Text>{t('register.closedText')}</Text>
+          <Button component={Link} to={signInPath}>
+            {t('signIn')}
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (registeredEmail) {
+    return (
+      <AuthLayout title={t('register.doneTitle')}>
+        <Stack gap="md">
+          <FocusOnMount>
+            <Text>{t('register.doneText', { email: registeredEmail, hours: VERIFICATION_VALID_HOURS })}</Text>
+          </FocusOnMount>
+          <Text size="sm">{t('register.doneHint')}</Text>
+          <ResendVerification email={registeredEmail} />
+          <Anchor component={Link} to={signInPath} ta="center">
+            {t('signIn')}
+          </Anchor>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={t('register.title')}
+      intro={t('register.intro')}
+      footer={
+        <Text size="sm">
+          {t('register.haveAccount')}{' '}
+          <Anchor component={Link} to={signInPath} underline="always">
+            {t('signIn')}
+          </Anchor>
+        </Text>
+      }
+    >
+      {code && (
+        <Alert color="blue" variant="light" role="note" mb="md">
+          {t('register.codeNote')}
+        </Alert>
+      )}
+      <RegistrationForm onRegistered={setRegisteredEmail} />
+    </AuthLayout>
+  );
+}
+
+function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { t } = useTranslation('auth');
+  const rules = useAuthRules();
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+
+  const form = useForm<RegistrationValues>({
+    initialValues: {
+      account_type: 'private',
+      FirstName: '',
+      LastName: '',
+      CompanyName: '',
+      email: '',
+      password: '',
+      agree_terms: false,
+    },
+    validate: {
+      FirstName: rules.name(t('validation.firstNameRequired')),
+      LastName: rules.name(t('validation.lastNameRequired')),
+      CompanyName: (value, values) =>
+        values.account_type === 'company' && !value.trim() ? t('validation.companyNameRequired') : null,
+      email: rules.email,
+      password: (value, values) => rules.newPassword(value, values.email),
+      agree_terms: (value) => (value ? null : t('register.termsRequired')),
+    },
+  });
+
+  const register = form.onSubmit(async (values) => {
+    setError(null);
+    const email = values.email.trim();
+    try {
+      await call('register.php', 'register', {
+        account_type: values.account_type,
+        FirstName: values.FirstName.trim(),
+        LastName: values.LastName.trim(),
+        email,
+        password: values.password,
+        agree_terms: values.agree_terms,
+        ...(values.account_type === 'company' ? { CompanyName: values.CompanyName.trim() } : {}),
+      });
+      onRegistered(email);
+    } catch (caught) {
+      const reason = weakPasswordReason(caught);
+      if (reason) form.setFieldError('password', rules.passwordProblem(reason.problem, reason.hint));
+      setError(errorText(caught));
+    }
+  });
+
+  const isCompany = form.values.account_type === 'company';
+
+  return (
+    <form onSubmit={register} noValidate>
+      <Stack gap="md">
+        {error && <ErrorAlert>{error}</ErrorAlert>}
+        <Radio.Group label={t('fields.accountType')} required {...form.getInputProps('account_type')}>
+          <Group gap="lg" mt="xs">
+            <Radio value="private" label={t('fields.private')} />
+            <Radio value="company" label={t('fields.company')} />
+          </Group>
+        </Radio.Group>
+        {isCompany && (
+          <TextInput
+            label={t('fields.companyName')}
+            autoComplete="organization"
+            required
+            {...form.getInputProps('CompanyName')}
+          />
+        )}
+        <TextInput
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+          required
+          {...form.getInputProps('FirstName')}
+        />
+        <TextInput
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+          required
+          {...form.getInputProps('LastName')}
+        />
+        <EmailField {...form.getInputProps('email')} />
+        <PasswordField isNew label={t('fields.password')} {...form.getInputProps('password')} />
+        <Checkbox
+          label={
+            <Trans
+              t={t}
+              i18nKey="register.agreeTerms"
+              components={{
+                terms: (
+                  <Anchor
+                    component={Link}
+                    to="/terms-of-service"
+                    target="_blank"
+                    rel="noopener"
+                    inherit
+                    underline="always"
+                  />
+                ),
+              }}
+            />
+          }
+          {...form.getInputProps('agree_terms', { type: 'checkbox' })}
+        />
+        <Button type="submit" fullWidth loading={form.submitting}>
+          {t('register.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isPasswordHint,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  type PasswordHint,
+  type PasswordProblem,
+  passwordProblems,
+} from '../../../../shared/domain/identity/password';
+import { ApiError } from '../../../app/api';
+
+export interface WeakPassword {
+  problem: PasswordProblem;
+  hint?: PasswordHint | undefined;
+}
+
+/** The server's `reason` (and `hint`) of a WEAK_PASSWORD answer, when it is one the client has a text for. */
+export function weakPasswordReason(error: unknown): WeakPassword | null {
+  if (!(error instanceof ApiError) || error.code !== 'WEAK_PASSWORD') return null;
+  const { reason, hint } = error.body;
+  const problem = passwordProblems.find((p) => p === reason);
+  return problem ? { problem, hint: isPasswordHint(hint) ? hint : undefined } : null;
+}
+
+/** Why a password is refused, in the user's language, with what makes it easy to guess when the server said. */
+export function usePasswordProblemText() {
+  const { t } = useTranslation('auth');
+  return useCallback(
+    (problem: PasswordProblem, hint?: PasswordHint) => {
+      const text = t(`password.problems.${problem}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
+      return hint ? `${text} ${t(`password.hints.${hint}`)}` : text;
+    },
+    [t],
+  );
+}
+
+/** Seconds as "45 seconds" or "1 minute and 30 seconds", in the current language. */
+export function useFormatDuration() {
+  const { t, i18n } = useTranslation('auth');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (totalSeconds: number) => {
+      const seconds = Math.max(0, Math.ceil(totalSeconds));
+      const unit = (value: number, name: 'second' | 'minute') =>
+        new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+      if (seconds < 60) return unit(seconds, 'second');
+      const rest = seconds % 60;
+      const minutes = unit(Math.floor(seconds / 60), 'minute');
+      return rest === 0 ? minutes : t('duration.minutesAndSeconds', { minutes, seconds: unit(rest, 'second') });
+    },
+    [language, t],
+  );
+}
+
+/** A moment as local time ("14:35"), with the date too when it is not today. */
+function formatLocalTime(value: unknown, language: string): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const today = date.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(
+    language,
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
+}
+
+/** Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). */
+export function useErrorText() {
+  const { t, i18n } = useTranslation(['auth', 'errors']);
+  const formatDuration = useFormatDuration();
+  const passwordProblem = usePasswordProblemText();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (error: unknown): string => {
+      if (!(error instanceof ApiError)) return t('errors:SERVER_ERROR');
+      const { code, body } = error;
+      switch (code) {
+        case 'WRONG_CREDENTIALS':
+          return t('errors:WRONG_CREDENTIALS', {
+            attempt: body.attempt ?? '?',
+            max_attempts: body.max_attempts ?? '?',
+          });
+        case 'TEMPORARILY_LOCKED':
+          return t('errors:TEMPORARILY_LOCKED', { time: formatLocalTime(body.locked_until, language) ?? '?' });
+        case 'COOLDOWN':
+          return t('resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
+        case 'WEAK_PASSWORD': {
+          const weak = weakPasswordReason(error);
+          return weak
+            ? `${t('errors:WEAK_PASSWORD')} ${passwordProblem(weak.problem, weak.hint)}`
+            : t('errors:WEAK_PASSWORD');
+        }
+        case 'TOO_MANY_REQUESTS':
+          return t('tooManyRequests', { time: formatDuration(Number(body.retry_after) || 1) });
+        default:
+          return i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('errors:SERVER_ERROR');
+      }
+    },
+    [t, i18n, language, formatDuration, passwordProblem],
+  );
+}

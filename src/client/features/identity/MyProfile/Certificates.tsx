@@ -1,0 +1,109 @@
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CertificateInfo } from '../../../../shared/contract/learning/courseShapes';
+import { call } from '../../../app/api';
+import { ToneBadge } from '../../../components/tone';
+import { formatDate } from '../../learning/MyCourses/format';
+import { useCertificates } from './queries';
+
+/** Saves a base64-encoded PDF under its file name, as a download from the page. */
+function savePdf(pdfBase64: string, fileName: string) {
+  const binary = atob(pdfBase64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the link; the URL can go once the browser has read it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The user's certificates: course, dates, whether it has expired, and a download of the PDF. */
+export function Certificates({ userId }: { userId: number }) {
+  const { t } = useTranslation(['learning', 'shell']);
+  const certificates = useCertificates(userId);
+
+  if (certificates.isPending) {
+    return (
+      <Center py="md">
+        <Loader size="sm" role="status" aria-label={t('shell:loading')} />
+      </Center>
+    );
+  }
+  if (certificates.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {t('loadFailed')}
+      </Alert>
+    );
+  }
+  if (certificates.data.length === 0) return <Text c="dimmed">{t('profile.certificates.empty')}</Text>;
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} data-testid="certificates">
+      {certificates.data.map((certificate) => (
+        <CertificateItem key={certificate.Id} certificate={certificate} />
+      ))}
+    </Stack>
+  );
+}
+
+function CertificateItem({ certificate }: { certificate: CertificateInfo }) {
+  const { t, i18n } = useTranslation('learning');
+  const [downloading, setDownloading] = useState(false);
+  const date = (iso: string) => formatDate(iso, i18n.language);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const answer = await call('certificates.php', 'download_certificate', { Id: certificate.Id });
+      savePdf(answer.data.pdfBase64, answer.data.fileName);
+    } catch (error) {
+      console.warn('download_certificate failed', error);
+      notifications.show({ color: 'red', message: t('profile.certificates.downloadFailed') });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card component="li" withBorder radius="md" padding="md" data-testid="certificate">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+          <Group gap="xs">
+            <Title order={3} size="h5">
+              {certificate.CourseName}
+            </Title>
+            <ToneBadge tone={certificate.Expired ? 'red' : 'teal'} data-testid="certificate-state">
+              {certificate.Expired ? t('profile.certificates.expired') : t('profile.certificates.valid')}
+            </ToneBadge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('profile.certificates.issued', { date: date(certificate.IssuedAt) })}
+            {certificate.ExpiresAt &&
+              ` · ${t(certificate.Expired ? 'profile.certificates.expiredOn' : 'profile.certificates.expires', { date: date(certificate.ExpiresAt) })}`}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('profile.certificates.code', { code: certificate.Code })}
+          </Text>
+        </Stack>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={downloading}
+          onClick={download}
+          aria-label={t('profile.certificates.downloadLabel', { course: certificate.CourseName })}
+        >
+          {t('profile.certificates.download')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

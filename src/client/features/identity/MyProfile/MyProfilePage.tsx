@@ -1,0 +1,90 @@
+import { Alert, Box, Card, Center, Container, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
+import { Certificates } from './Certificates';
+import { EarnedAchievements } from './EarnedAchievements';
+import { PhotoUpload } from './PhotoUpload';
+import { ProfileForm } from './ProfileForm';
+import { useProfile } from './queries';
+import { XpSummary } from './XpSummary';
+
+/** A titled card of the profile; `id` makes it a target of links such as /MyProfile#certificates. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" id={id} aria-labelledby={`${id}-title`} withBorder radius="md" padding="lg">
+      <Title order={2} size="h3" id={`${id}-title`} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** /MyProfile: photo, name and xp settings, level, achievements and certificates (spec §2). */
+export default function MyProfilePage() {
+  const { t } = useTranslation(['learning', 'shell']);
+  const session = useSession();
+  const userId = session.user?.Id ?? null;
+  const profile = useProfile(userId);
+  const failed = profile.isError || (session.checked && !session.user);
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="xl">
+        {t('profile.title')}
+      </Title>
+      {failed ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('loadFailed')}
+        </Alert>
+      ) : profile.isPending || userId === null ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('shell:loading')} />
+        </Center>
+      ) : (
+        <Stack gap="lg">
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Card withBorder radius="md" padding="lg" h="100%" component="section" aria-labelledby="photo-title">
+                <Title order={2} size="h3" id="photo-title" mb="md" ta="center">
+                  {t('profile.photo.title')}
+                </Title>
+                <PhotoUpload profile={profile.data} />
+                <Box mt="md" ta="center">
+                  <Text fw={600} data-testid="profile-name">
+                    {profile.data.FirstName} {profile.data.LastName}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {profile.data.Username}
+                  </Text>
+                </Box>
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="lg">
+                <Section id="profile-details" title={t('profile.details')}>
+                  <ProfileForm profile={profile.data} />
+                </Section>
+                <Section id="xp" title={t('profile.xp.title')}>
+                  <XpSummary
+                    totalXp={session.user?.TotalXp ?? profile.data.TotalXp}
+                    collectXp={profile.data.CollectXp}
+                  />
+                </Section>
+              </Stack>
+            </Grid.Col>
+          </Grid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Section id="achievements" title={t('profile.achievements.title')}>
+              <EarnedAchievements userId={userId} />
+            </Section>
+            <Section id="certificates" title={t('profile.certificates.title')}>
+              <Certificates userId={userId} />
+            </Section>
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Container>
+  );
+}

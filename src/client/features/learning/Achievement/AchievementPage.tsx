@@ -1,0 +1,134 @@
+import {
+  Alert,
+  Anchor,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconAward, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError, call } from '../../../app/api';
+import { toneText } from '../../../components/tone';
+import { formatDate } from '../MyCourses/format';
+
+const idFromParam = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+};
+
+/** Answers that mean "there is no such achievement for you", rather than a failure worth retrying. */
+const missingCodes = ['NOT_FOUND', 'INVALID_REQUEST', 'NO_COURSE_ACCESS', 'FORBIDDEN'];
+
+/** /achievement/:id/:course_id: one achievement of a course, earned or how much xp is still needed. */
+export default function AchievementPage() {
+  const { t, i18n } = useTranslation(['learning', 'shell']);
+  const params = useParams();
+  const id = idFromParam(params.id);
+  const courseId = idFromParam(params.course_id);
+  const valid = id !== null && courseId !== null;
+  const achievement = useQuery({
+    queryKey: ['learning', 'achievement', id ?? 0, courseId ?? 0],
+    queryFn: async () =>
+      (await call('achievements.php', 'get_achievement', { Id: id ?? 0, CourseId: courseId ?? 0 })).data,
+    enabled: valid,
+    retry: false,
+  });
+
+  const missing = !valid || (achievement.error instanceof ApiError && missingCodes.includes(achievement.error.code));
+  if (missing) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1}>{t('achievement.notFound.title')}</Title>
+        <Text mt="md">{t('achievement.notFound.text')}</Text>
+        <Anchor component={Link} to="/MyProfile#achievements" mt="md" display="inline-block">
+          {t('achievement.allAchievements')}
+        </Anchor>
+      </Container>
+    );
+  }
+  if (achievement.isPending || achievement.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1}>{t('achievement.title')}</Title>
+        {achievement.isError ? (
+          <Alert color="red" variant="light" role="alert" mt="md">
+            {t('loadFailed')}
+          </Alert>
+        ) : (
+          <Center py="xl">
+            <Loader role="status" aria-label={t('shell:loading')} />
+          </Center>
+        )}
+      </Container>
+    );
+  }
+
+  const data = achievement.data;
+  const required = Math.max(0, data.required_xp);
+  const have = Math.max(0, data.CourseXp);
+  const toGo = Math.max(0, required - have);
+  const percent = required === 0 ? 100 : Math.min(100, Math.floor((have * 100) / required));
+
+  return (
+    <Container size="sm" py="xl">
+      <Anchor component={Link} to={`/course/${data.CourseId}`} size="sm">
+        <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+        {t('achievement.backToCourse', { course: data.CourseName })}
+      </Anchor>
+      <Card withBorder radius="md" padding="xl" mt="md" component="article" aria-labelledby="achievement-title">
+        <Stack align="center" ta="center" gap="sm">
+          <ThemeIcon
+            size={72}
+            radius="xl"
+            variant={data.earned ? 'filled' : 'light'}
+            color={data.earned ? 'yellow.5' : 'gray'}
+            aria-hidden
+          >
+            {data.earned ? <IconAward size={44} color="var(--mantine-color-black)" /> : <IconLock size={40} />}
+          </ThemeIcon>
+          <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
+            {t('achievement.title')}
+          </Text>
+          <Title order={1} id="achievement-title">
+            {data.title}
+          </Title>
+          {data.description && <Text>{data.description}</Text>}
+          <Text fw={600} data-testid="required-xp">
+            {t('achievement.requiredXp', { count: required })}
+          </Text>
+          {data.earned ? (
+            <Text fw={600} {...toneText('teal')} data-testid="achievement-state">
+              {data.EarnedDate
+                ? t('achievement.earnedOn', { date: formatDate(data.EarnedDate, i18n.language) })
+                : t('achievement.earned')}
+            </Text>
+          ) : (
+            <Stack gap={6} w="100%" mt="sm">
+              <Group justify="space-between" gap="xs">
+                <Text fw={600} data-testid="achievement-state">
+                  {t('achievement.toGo', { count: toGo })}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('achievement.notEarned')}
+                </Text>
+              </Group>
+              <Progress value={percent} aria-label={t('achievement.progressLabel')} />
+              <Text size="sm" c="dimmed" ta="start">
+                {t('achievement.yourXp', { xp: have, required, course: data.CourseName })}
+              </Text>
+            </Stack>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconListDetails } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { showToast } from '../../../components/toast';
+import { partPath, useCourseContext } from './CourseContext';
+import classes from './course.module.css';
+import { setCourseNav, useCourseView } from './store';
+
+/**
+ * Back, Menu and Forward on every course page (spec §2). Without a target Back and Forward look disabled but stay
+ * focusable, and pressing them says why ("No previous page!", "End of course...").
+ */
+export function BottomBar() {
+  const { t } = useTranslation('course');
+  const navigate = useNavigate();
+  const { course, partsById } = useCourseContext();
+  const back = useCourseView((state) => state.navBack);
+  const forward = useCourseView((state) => state.navForward);
+  const navOpen = useCourseView((state) => state.showCourseNav);
+
+  const go = (target: number | null, emptyMessage: string) => {
+    if (target === null) {
+      showToast(emptyMessage, 'blue');
+      return;
+    }
+    navigate(partPath(course.Id, target));
+  };
+  const nameOf = (target: number | null) => (target === null ? '' : (partsById.get(target)?.Name ?? ''));
+
+  return (
+    <nav aria-label={t('nav.bar')} className={classes.bottomBar} data-testid="course-bottom-bar">
+      <div className={classes.bottomBarInner}>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+          onClick={() => go(back, t('nav.noPrevious'))}
+          data-disabled={back === null || undefined}
+          aria-disabled={back === null}
+          title={back === null ? t('nav.noPrevious') : t('nav.backTo', { name: nameOf(back) })}
+          className={classes.barButton}
+          data-testid="course-back"
+        >
+          {t('nav.back')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconListDetails size={18} aria-hidden />}
+          onClick={() => setCourseNav(!navOpen, true)}
+          aria-expanded={navOpen}
+          aria-haspopup="dialog"
+          className={classes.barButton}
+          data-testid="course-menu"
+        >
+          {t('nav.menu')}
+        </Button>
+        <Button
+          rightSection={<IconArrowRight size={18} aria-hidden />}
+          onClick={() => go(forward, t('nav.endOfCourse'))}
+          data-disabled={forward === null || undefined}
+          aria-disabled={forward === null}
+          title={forward === null ? t('nav.endOfCourse') : t('nav.forwardTo', { name: nameOf(forward) })}
+          className={classes.barButton}
+          data-testid="course-forward"
+        >
+          {t('nav.forward')}
+        </Button>
+      </div>
+    </nav>
+  );
+}

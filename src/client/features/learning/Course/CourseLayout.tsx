@@ -1,0 +1,151 @@
+import { Alert, Center, Container, Loader, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { COURSE_FAIL_REDIRECT_MS } from '../../../../shared/domain/learning/course';
+import { neighbours } from '../../../../shared/domain/learning/courseNavigation';
+import { UserType } from '../../../../shared/domain/roles';
+import { storageKeys } from '../../../../shared/domain/storage';
+import { ApiError } from '../../../app/api';
+import { useSession } from '../../../app/session';
+import { storage } from '../../../app/storage';
+import { showToast } from '../../../components/toast';
+import { BottomBar } from './BottomBar';
+import { CourseContext, type CourseContextValue } from './CourseContext';
+import { CourseNav } from './CourseNav';
+import CourseOverviewPage from './CourseOverviewPage';
+import CoursePartPage from './CoursePartPage';
+import classes from './course.module.css';
+import { HelpButton } from './HelpButton';
+import { courseOutline } from './outline';
+import { idFromParam, partIdOf } from './paths';
+import { useCourse, useCourseAccess } from './queries';
+import { useCourseSteps } from './steps';
+import { courseView, enterCourse, leaveCourse, rememberedCourseNav, setCourseNav } from './store';
+
+// The overlays wait for the first moment to celebrate; their code is not needed to read a page.
+const CourseOverlays = lazy(() => import('./overlays/CourseOverlays'));
+
+/** The reason /denied shows when the server says the user may not open the course (spec §6, §8). */
+const NO_ACCESS_REASON = 'No access to this page';
+
+/**
+ * The frame of /course/:id and /course/:id/post/:id2: loads the course, checks access, and holds the course
+ * navigation (bottom bar and drawer) and the xp overlays while the learner moves between its pages. It picks its
+ * page itself (one chunk with them, so the app's first load neither lists each page nor needs nested routes).
+ */
+export default function CourseLayout() {
+  const { t } = useTranslation(['course', 'shell']);
+  const params = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const courseId = idFromParam(params.id);
+  const partId = partIdOf(params['*'] ?? '');
+  const course = useCourse(courseId);
+  const access = useCourseAccess(courseId);
+  const steps = useCourseSteps(course.data);
+
+  // Entering a course opens its navigation (unless the learner closed it last time); leaving closes it.
+  useEffect(() => {
+    if (courseId === null) return;
+    courseView.update((state) => enterCourse(state, courseId, rememberedCourseNav()));
+    storage.set(storageKeys.courseId, String(courseId));
+  }, [courseId]);
+  useEffect(() => () => leaveCourse(), []);
+
+  // No access means /denied; any other failure to load shows the error code and goes to sign-in (spec §8).
+  const handled = useRef(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another course is judged afresh
+  useEffect(() => {
+    handled.current = false;
+  }, [courseId]);
+  const failed = courseId === null || course.isError;
+  const accessSettled = !access.isPending || access.fetchStatus === 'idle';
+  useEffect(() => {
+    if (handled.current) return;
+    if (access.data === 0) {
+      handled.current = true;
+      setCourseNav(false, false);
+      navigate('/denied', { replace: true, state: { reason: NO_ACCESS_REASON } });
+      return;
+    }
+    if (!failed || !accessSettled) return;
+    handled.current = true;
+    const code = course.error instanceof ApiError ? course.error.code : 'NOT_FOUND';
+    showToast(t('loadError', { code }), 'red');
+    setCourseNav(false, false);
+    redirect.current = setTimeout(() => navigate('/login'), COURSE_FAIL_REDIRECT_MS);
+  }, [access.data, failed, accessSettled, course.error, navigate, t]);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const value = useMemo<CourseContextValue | null>(() => {
+    if (!course.data) return null;
+    const outline = courseOutline(course.data.CourseParts);
+    const userType = session.user?.UserType ?? session.userType ?? 0;
+    return {
+      course: course.data,
+      outline,
+      order: outline.map((entry) => entry.part.Id),
+      partsById: new Map(course.data.CourseParts.map((part) => [part.Id, part])),
+      viewer: { staff: userType === UserType.admin || userType === UserType.coach, admin: userType === UserType.admin },
+      steps,
+    };
+  }, [course.data, session.user, session.userType, steps]);
+
+  // Back and Forward from where the learner is (spec §2), kept in the course view state.
+  const order = value?.order;
+  useEffect(() => {
+    if (!order) return;
+    const { back, forward } = neighbours(order, partId);
+    courseView.update((state) =>
+      state.currCoursePostId === partId && state.navBack === back && state.navForward === forward
+        ? state
+        : { ...state, currCoursePostId: partId, navBack: back, navForward: forward },
+    );
+  }, [order, partId]);
+
+  const loader = (
+    <Center py="xl">
+      <Loader role="status" aria-label={t('shell:loading')} />
+    </Center>
+  );
+
+  if (!value) {
+    const broken = failed || (session.checked && !session.user);
+    return (
+      <div className={classes.layout}>
+        <Container size="md" py="xl" className={classes.content}>
+          {broken ? (
+            <>
+              <Title order={1}>{t('nav.overview')}</Title>
+              <Alert color="red" variant="light" role="alert" mt="md">
+                {t('loadFailed')}
+              </Alert>
+            </>
+          ) : (
+            loader
+          )}
+        </Container>
+      </div>
+    );
+  }
+
+  return (
+    <CourseContext.Provider value={value}>
+      <div className={classes.layout}>
+        <div className={classes.content}>
+          {partId === null ? <CourseOverviewPage /> : <CoursePartPage partId={partId} />}
+        </div>
+        <BottomBar />
+      </div>
+      <Suspense fallback={null}>
+        <HelpButton courseId={value.course.Id} partId={partId} />
+      </Suspense>
+      <CourseNav />
+      <Suspense fallback={null}>
+        <CourseOverlays course={value.course} partsById={value.partsById} claimReward={steps.claimReward} />
+      </Suspense>
+    </CourseContext.Provider>
+  );
+}

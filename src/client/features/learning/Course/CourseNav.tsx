@@ -1,0 +1,80 @@
+import { Drawer, Group, NavLink, Progress, Stack, Text } from '@mantine/core';
+import { IconLayoutList } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { COURSE_NAV_WIDTH } from '../../../../shared/domain/learning/course';
+import { PartIcon } from '../blocks/PartIcon';
+import { CompletedMark, MilestoneMark, StaffMarkers } from '../blocks/PartMarkers';
+import { coursePath, partPath, useCourseContext } from './CourseContext';
+import classes from './course.module.css';
+import { setCourseNav, useCourseView } from './store';
+
+/** The course navigation drawer (spec §2): every page of the course in the learner's order. */
+export function CourseNav() {
+  const { t } = useTranslation('course');
+  const { course, outline, viewer } = useCourseContext();
+  const opened = useCourseView((state) => state.showCourseNav);
+  const current = useCourseView((state) => state.currCoursePostId);
+  const percent = Math.max(0, Math.min(100, Math.round(course.progress_percent)));
+  // Choosing a page closes the drawer for now, without changing what the learner chose to keep open.
+  const close = () => setCourseNav(false, false);
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={() => setCourseNav(false, true)}
+      size={COURSE_NAV_WIDTH}
+      position="left"
+      title={course.Name}
+      closeButtonProps={{ 'aria-label': t('nav.close') }}
+      classNames={{ title: classes.navTitle, body: classes.navBody }}
+      data-testid="course-nav"
+    >
+      <nav aria-label={t('nav.label')}>
+        <Stack gap={4} mb="md">
+          <Text size="sm">{t('overview.progress', { percent })}</Text>
+          <Progress value={percent} aria-label={t('overview.progressLabel', { name: course.Name })} />
+        </Stack>
+        <NavLink
+          component={Link}
+          to={coursePath(course.Id)}
+          label={t('nav.overview')}
+          leftSection={<IconLayoutList size={18} aria-hidden />}
+          active={current === null}
+          aria-current={current === null ? 'page' : undefined}
+          onClick={close}
+          className={classes.navLink}
+        />
+        {outline.map(({ part, depth }) => {
+          const active = current === part.Id;
+          return (
+            <NavLink
+              key={part.Id}
+              component={Link}
+              to={partPath(course.Id, part.Id)}
+              label={part.Name}
+              description={
+                viewer.staff || part.PostType !== 1 ? (
+                  <Group gap={4} mt={2} component="span">
+                    <MilestoneMark postType={part.PostType} completedDate={part.MilestoneCompletedDate} />
+                    <StaffMarkers part={part} viewer={viewer} />
+                  </Group>
+                ) : undefined
+              }
+              leftSection={<PartIcon name={part.Icon} />}
+              rightSection={<CompletedMark completed={part.Completed} />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={close}
+              style={{ paddingInlineStart: `calc(var(--mantine-spacing-sm) + ${depth * 20}px)` }}
+              className={classes.navLink}
+              data-testid="course-nav-item"
+              data-part-id={part.Id}
+              data-completed={part.Completed}
+            />
+          );
+        })}
+      </nav>
+    </Drawer>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMessageQuestion } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, call } from '../../../app/api';
+import { queryKeys } from '../../../app/queryKeys';
+import { useSession } from '../../../app/session';
+import { openChat } from '../../coaching/messages/dialogs';
+import classes from './helpButton.module.css';
+
+const COACHES_STALE_MS = 60_000;
+
+/**
+ * The floating help button of a course page (spec §2): a chat with the course's first coach, about this course
+ * and page. A course without a coach sends the learner to tech support instead (spec §8).
+ */
+export function HelpButton({ courseId, partId }: { courseId: number; partId: number | null }) {
+  const { t, i18n } = useTranslation(['messages', 'errors']);
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const userId = session.user?.Id;
+  if (!userId) return null;
+
+  const ask = async () => {
+    setBusy(true);
+    try {
+      const coaches = await queryClient.fetchQuery({
+        queryKey: queryKeys.coaches(courseId),
+        queryFn: async () =>
+          (await call('coach_manager.php', 'get_coaches', { CourseId: courseId, UserId: userId })).data,
+        staleTime: COACHES_STALE_MS,
+      });
+      // A coach looking at his own course asks the next one.
+      const coach = coaches.find((c) => c.UserId !== userId);
+      if (!coach) {
+        notifications.show({ message: t('help.noCoach'), color: 'blue' });
+        return;
+      }
+      openChat({
+        userId: coach.UserId,
+        name: `${coach.FirstName} ${coach.LastName}`.trim(),
+        courseId,
+        coursePartId: partId,
+      });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
+      const message =
+        code === 'NO_COACH'
+          ? t('help.noCoach')
+          : i18n.exists(`errors:${code}`)
+            ? t(`errors:${code}` as 'errors:SERVER_ERROR')
+            : t('errors:SERVER_ERROR');
+      notifications.show({ message, color: code === 'NO_COACH' ? 'blue' : 'red' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      className={classes.helpButton}
+      radius="xl"
+      leftSection={<IconMessageQuestion size={18} aria-hidden />}
+      onClick={ask}
+      loading={busy}
+      aria-haspopup="dialog"
+      data-testid="help-button"
+    >
+      {t('help.button')}
+    </Button>
+  );
+}

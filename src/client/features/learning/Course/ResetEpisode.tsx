@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { IconRotate } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CoursePart } from '../../../../shared/contract/learning/courseShapes';
+import { useCourseContext } from './CourseContext';
+import { canResetEpisode } from './completion';
+
+/** Resets a completed episode after the learner confirms it (spec §4). */
+export function ResetEpisode({ part }: { part: CoursePart }) {
+  const { t } = useTranslation('course');
+  const { steps } = useCourseContext();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!canResetEpisode(part)) return null;
+
+  const confirm = async () => {
+    setBusy(true);
+    await steps.resetEpisode(part.Id);
+    setBusy(false);
+    setAsking(false);
+  };
+
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="gray"
+        c="var(--mantine-color-text)"
+        leftSection={<IconRotate size={14} aria-hidden />}
+        onClick={() => setAsking(true)}
+        aria-label={t('reset.label', { name: part.Name })}
+        data-testid="reset-episode"
+      >
+        {t('reset.button')}
+      </Button>
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t('reset.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('reset.cancel') }}
+      >
+        <Text>{t('reset.text', { name: part.Name })}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setAsking(false)}>
+            {t('reset.cancel')}
+          </Button>
+          <Button color="red.9" onClick={confirm} loading={busy} data-testid="confirm-reset">
+            {t('reset.confirm')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

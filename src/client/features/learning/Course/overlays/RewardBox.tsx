@@ -1,0 +1,117 @@
+import { Button, CloseButton, Group, Paper, Text, ThemeIcon, Transition } from '@mantine/core';
+import { IconCircleCheck, IconGift } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Course, CoursePart } from '../../../../../shared/contract/learning/courseShapes';
+import {
+  REWARD_BOX_DELAY_MS,
+  REWARD_BOX_HIDE_MS,
+  shouldOfferRewardBox,
+} from '../../../../../shared/domain/learning/xp';
+import { useSession } from '../../../../app/session';
+import { useCourseView } from '../store';
+import classes from './overlays.module.css';
+
+type Phase = 'hidden' | 'offered' | 'busy' | 'taken';
+
+/**
+ * The xp reward box (spec §4): it appears 0.8 s after entering a page that offers a reward, and hides 0.8 s after
+ * the reward was taken. It waits while the course navigation covers the page.
+ */
+export function RewardBox(props: {
+  course: Course;
+  partsById: Map<number, CoursePart>;
+  claim(partId: number): Promise<boolean>;
+}) {
+  const { t } = useTranslation('course');
+  const { user } = useSession();
+  const titleId = useId();
+  const partId = useCourseView((state) => state.currCoursePostId);
+  const navOpen = useCourseView((state) => state.showCourseNav);
+  const part = partId === null ? undefined : props.partsById.get(partId);
+  const offered =
+    part !== undefined &&
+    user !== null &&
+    shouldOfferRewardBox({
+      collectXp: user.CollectXp,
+      rewardId: part.reward_id,
+      progressEvent: props.course.CourseProgressEvent,
+    });
+  const [phase, setPhase] = useState<Phase>('hidden');
+  const offeredNow = useRef(offered);
+  offeredNow.current = offered;
+
+  // A new page: the box comes after the delay when the page offers a reward at that moment.
+  useEffect(() => {
+    setPhase('hidden');
+    if (partId === null) return;
+    const timer = setTimeout(() => {
+      if (offeredNow.current) setPhase('offered');
+    }, REWARD_BOX_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [partId]);
+
+  // Taken (here or from the page's reward block): shown as taken, then gone.
+  useEffect(() => {
+    if (phase !== 'taken') return;
+    const timer = setTimeout(() => setPhase('hidden'), REWARD_BOX_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+  useEffect(() => {
+    if (!offered && phase === 'offered') setPhase('taken');
+  }, [offered, phase]);
+
+  const accept = async () => {
+    if (partId === null) return;
+    setPhase('busy');
+    const taken = await props.claim(partId);
+    setPhase(taken ? 'taken' : 'hidden');
+  };
+
+  const xp = props.course.XpPerReward;
+  return (
+    <Transition mounted={phase !== 'hidden' && !navOpen} transition="slide-up" duration={200}>
+      {(style) => (
+        <Paper
+          role="dialog"
+          aria-labelledby={titleId}
+          shadow="lg"
+          radius="md"
+          withBorder
+          p="md"
+          className={classes.rewardBox}
+          style={style}
+          data-testid="reward-box"
+          data-phase={phase}
+        >
+          <Group wrap="nowrap" align="flex-start" gap="md">
+            <ThemeIcon size={48} radius="xl" color={phase === 'taken' ? 'teal' : 'yellow'} aria-hidden>
+              {phase === 'taken' ? <IconCircleCheck size={28} /> : <IconGift size={28} />}
+            </ThemeIcon>
+            <div className={classes.rewardText}>
+              <Text fw={700} id={titleId}>
+                {t('reward.title')}
+              </Text>
+              <Text size="sm">{phase === 'taken' ? t('reward.taken') : t('reward.text', { count: xp })}</Text>
+              {phase !== 'taken' && (
+                <Button
+                  mt="sm"
+                  color="yellow"
+                  c="dark.9"
+                  onClick={accept}
+                  loading={phase === 'busy'}
+                  data-testid="reward-accept"
+                >
+                  {t('reward.accept', { count: xp })}
+                </Button>
+              )}
+            </div>
+            {phase === 'offered' && (
+              <CloseButton aria-label={t('reward.later')} onClick={() => setPhase('hidden')} size="sm" />
+            )}
+          </Group>
+        </Paper>
+      )}
+    </Transition>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Center, Container, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBooks } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session';
+import { CourseCard } from './CourseCard';
+import { useMyCourses } from './queries';
+
+/** /MyCourses: the caller's courses as cards, with progress, status and the way in (spec §2). */
+export default function MyCoursesPage() {
+  const { t } = useTranslation(['learning', 'shell']);
+  const session = useSession();
+  const courses = useMyCourses();
+  const failed = courses.isError || (session.checked && !session.user);
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1}>{t('myCourses.title')}</Title>
+      <Text c="dimmed" mt="xs" mb="xl">
+        {t('myCourses.intro')}
+      </Text>
+      {failed ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('loadFailed')}
+        </Alert>
+      ) : courses.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('shell:loading')} />
+        </Center>
+      ) : courses.data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="lg"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          data-testid="my-courses"
+        >
+          {courses.data.map((course) => (
+            <CourseCard key={course.Id} course={course} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}
+
+function EmptyState() {
+  const { t } = useTranslation('learning');
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center" data-testid="my-courses-empty">
+      <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+        <IconBooks size={32} />
+      </ThemeIcon>
+      <Title order={2} size="h3">
+        {t('myCourses.empty.title')}
+      </Title>
+      <Text c="dimmed" maw={420}>
+        {t('myCourses.empty.text')}
+      </Text>
+      <Button component={Link} to="/FreeLessons" mt="sm">
+        {t('myCourses.empty.action')}
+      </Button>
+    </Stack>
+  );
+}

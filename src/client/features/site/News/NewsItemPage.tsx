@@ -1,0 +1,81 @@
+import { Alert, Anchor, Center, Container, Loader, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../app/api';
+import richText from '../../../components/richText.module.css';
+import { useInternalLinks } from '../../../components/useInternalLinks';
+import { formatNewsDate, useNewsItem } from './queries';
+
+const idFromParam = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+};
+
+/** /News/:id and /News/:id/:title: one news item; the title part of the path is only for people. */
+export default function NewsItemPage() {
+  const { t, i18n } = useTranslation(['news', 'shell']);
+  const params = useParams();
+  const id = idFromParam(params.id);
+  const item = useNewsItem(id);
+  const linkRef = useInternalLinks();
+
+  const back = (
+    <Anchor component={Link} to="/News" size="sm">
+      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+      {t('backToList')}
+    </Anchor>
+  );
+
+  const notFound =
+    id === null || (item.error instanceof ApiError && ['NOT_FOUND', 'INVALID_REQUEST'].includes(item.error.code));
+
+  if (notFound) {
+    return (
+      <Container size="md" py="xl">
+        {back}
+        <Title order={1} mt="md">
+          {t('notFound.title')}
+        </Title>
+        <Text mt="md">{t('notFound.text')}</Text>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="md" py="xl">
+      {back}
+      {item.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('shell:loading')} />
+        </Center>
+      ) : item.isError ? (
+        <>
+          <Title order={1} mt="md">
+            {t('title')}
+          </Title>
+          <Alert color="red" variant="light" role="alert" mt="md">
+            {t('loadFailed')}
+          </Alert>
+        </>
+      ) : (
+        <article aria-labelledby="news-title">
+          <Title order={1} mt="md" id="news-title">
+            {item.data.title}
+          </Title>
+          <Text size="sm" c="dimmed" mt="xs" mb="lg">
+            <time dateTime={item.data.published_at}>
+              {t('published', { date: formatNewsDate(item.data.published_at, i18n.language) })}
+            </time>
+          </Text>
+          <div
+            ref={linkRef}
+            className={`rich-text ${richText.content}`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: news content is sanitized by the server before it is stored
+            dangerouslySetInnerHTML={{ __html: item.data.content }}
+          />
+        </article>
+      )}
+    </Container>
+  );
+}

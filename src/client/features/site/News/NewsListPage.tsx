@@ -1,0 +1,91 @@
+import { Alert, Anchor, Card, Center, Container, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { newsSlug } from '../../../../shared/domain/site/news';
+import { formatNewsDate, newsExcerpt, useNewsList } from './queries';
+
+const pageFromParam = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/** /News: every published item, newest first, a page at a time. */
+export default function NewsListPage() {
+  const { t, i18n } = useTranslation(['news', 'shell']);
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const list = useNewsList(page);
+  const totalPages = list.data?.pagination.total_pages ?? 0;
+
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <Title order={1}>{t('title')}</Title>
+      <Text c="dimmed" mt="xs" mb="xl">
+        {t('intro')}
+      </Text>
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('shell:loading')} />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('loadFailed')}
+        </Alert>
+      ) : list.data.data.length === 0 ? (
+        <Text>{t('empty')}</Text>
+      ) : (
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={list.isPlaceholderData}>
+          {list.data.data.map((item) => {
+            const href = `/News/${item.id}/${newsSlug(item.title)}`;
+            return (
+              <Card key={item.id} component="li" withBorder padding="lg" radius="md">
+                <Title order={2} size="h3">
+                  <Anchor component={Link} to={href} inherit>
+                    {item.title}
+                  </Anchor>
+                </Title>
+                <Text size="sm" c="dimmed" mt={4}>
+                  <time dateTime={item.published_at}>
+                    {t('published', { date: formatNewsDate(item.published_at, i18n.language) })}
+                  </time>
+                </Text>
+                <Text mt="sm">{newsExcerpt(item.content)}</Text>
+                <Anchor
+                  component={Link}
+                  to={href}
+                  mt="sm"
+                  size="sm"
+                  aria-label={t('readMoreAbout', { title: item.title })}
+                >
+                  {t('readMore')}
+                </Anchor>
+              </Card>
+            );
+          })}
+        </Stack>
+      )}
+
+      {totalPages > 1 && (
+        <Center mt="xl" component="nav" aria-label={t('pagination.label')}>
+          <Pagination
+            total={totalPages}
+            value={Math.min(page, totalPages)}
+            onChange={goTo}
+            withEdges
+            getItemProps={(itemPage) => ({
+              'aria-label': t('pagination.page', { page: itemPage }),
+              'aria-current': itemPage === page ? 'page' : undefined,
+            })}
+            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+          />
+        </Center>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../../app/api';
+import { queryKeys } from '../../../app/queryKeys';
+
+export const useNewsList = (page: number) =>
+  useQuery({
+    queryKey: queryKeys.newsList(page),
+    queryFn: () => call('news.php', 'get_news_list', { page }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useNewsItem = (id: number | null) =>
+  useQuery({
+    queryKey: queryKeys.newsItem(id ?? 0),
+    queryFn: async () => (await call('news.php', 'get_news_item', { id: id ?? 0 })).data,
+    enabled: id !== null,
+    retry: false,
+  });
+
+/** A date in the reader's language, e.g. "22 November 2026" or "22 november 2026". */
+export const formatNewsDate = (iso: string, language: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+};
+
+/** The first words of an item's HTML as plain text, for the list. */
+export function newsExcerpt(html: string, maxLength = 220): string {
+  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), maxLength - 30)).trimEnd()}…`;
+}

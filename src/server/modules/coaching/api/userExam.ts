@@ -1,0 +1,49 @@
+import { userExam } from '../../../../shared/contract/coaching/userExam';
+import { callerNamed, handlers, signedInUser } from '../../../platform/handlers';
+import { getUserExam, reviewUserExam, saveUserExam, submitUserExam } from '../services/exams';
+
+export const userExamHandlers = handlers(userExam, {
+  async get_user_exam(ctx, data) {
+    const exam = await getUserExam(ctx.db, {
+      siteId: ctx.site.id,
+      viewer: signedInUser(ctx),
+      learnerId: data.UserId,
+      courseId: data.CourseId,
+      userExamId: data.UserExamId ?? null,
+      blockId: data.BlockId ?? null,
+    });
+    return { status: 'OK', data: exam };
+  },
+  async save_user_exam(ctx, data) {
+    const user = callerNamed(ctx, data.UserId);
+    const exam = await saveUserExam(ctx.db, {
+      siteId: ctx.site.id,
+      user,
+      courseId: data.CourseId,
+      blockId: data.BlockId,
+      answer: data.Answer,
+    });
+    return { status: 'OK', data: exam };
+  },
+  async submit_user_exam(ctx, data) {
+    const user = callerNamed(ctx, data.UserId);
+    const exam = await submitUserExam(ctx.db, {
+      siteId: ctx.site.id,
+      user,
+      courseId: data.CourseId,
+      blockId: data.BlockId,
+      answer: data.Answer,
+    });
+    return { status: 'OK', data: exam };
+  },
+  async review_user_exam(ctx, data) {
+    const exam = await reviewUserExam(ctx.db, {
+      siteId: ctx.site.id,
+      reviewer: signedInUser(ctx),
+      userExamId: data.UserExamId,
+      approve: data.Approve,
+      comment: data.Comment,
+    });
+    return { status: 'OK', data: exam };
+  },
+});

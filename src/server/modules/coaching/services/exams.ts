@@ -1,0 +1,318 @@
+import { reviewedBlockTypes, type UserExam } from '../../../../shared/contract/coaching/userExam';
+import { TaskType } from '../../../../shared/domain/coaching/tasks';
+import { isMilestone } from '../../../../shared/domain/learning/course';
+import { type Db, lockedForUpdate, now } from '../../../platform/db';
+import type { CourseBlockRow, CoursePartRow, CourseRow, UserExamRow, UserRow } from '../../../platform/db/schema';
+import { AppError } from '../../../platform/errors';
+import { isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
+import { completeReviewedPart, openCourse, seesCourseAsStaff, visibleToLearner } from '../../learning';
+import { mayEditAnswer, mayReadExamsOf, mayReview } from '../policies/exam';
+import { presentExam } from '../presenters/exam';
+import { insertTask } from './tasks';
+
+/**
+ * Exams that coaches review (spec §4): no exam started → in progress (the first save) → submitted, waiting for
+ * review (a task for the staff) → completed (approved), or back to in progress with the coach's comment. Every
+ * transition checks the state it starts from under a row lock, so no state is skipped, even by racing requests.
+ */
+
+interface ExamBlock {
+  course: CourseRow;
+  part: CoursePartRow;
+  block: CourseBlockRow;
+}
+
+/** An exam block of a course the viewer may open, on a part and as a block she may see. */
+async function openExamBlock(
+  db: Db,
+  opts: { siteId: number; viewer: UserRow; courseId: number; blockId: number },
+): Promise<ExamBlock> {
+  const course = await openCourse(db, { siteId: opts.siteId, user: opts.viewer, courseId: opts.courseId });
+  const block = await db
+    .selectFrom('course_blocks')
+    .selectAll()
+    .where('site_id', '=', opts.siteId)
+    .where('id', '=', opts.blockId)
+    .where('block_type', 'in', reviewedBlockTypes)
+    .executeTakeFirst();
+  const part =
+    block &&
+    (await db
+      .selectFrom('course_parts')
+      .selectAll()
+      .where('site_id', '=', opts.siteId)
+      .where('id', '=', block.course_part_id)
+      .where('course_id', '=', course.id)
+      .executeTakeFirst());
+  const visible =
+    seesCourseAsStaff(opts.viewer) ||
+    (part && block && visibleToLearner(part, now()) && visibleToLearner({ ...block, publish_date: null }, now()));
+  if (!block || !part || !visible) throw new AppError('NOT_FOUND', 'No such exam in this course');
+  return { course, part, block };
+}
+
+const examRow = (db: Db, siteId: number, userId: number, blockId: number) =>
+  db
+    .selectFrom('user_exams')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('user_id', '=', userId)
+    .where('course_block_id', '=', blockId);
+
+const invalidState = (message: string) => new AppError('INVALID_STATE', message);
+
+/** get_user_exam: by its id, or by the exam block; an exam not started has a state too. */
+export async function getUserExam(
+  db: Db,
+  opts: {
+    siteId: number;
+    viewer: UserRow;
+    learnerId: number;
+    courseId: number;
+    userExamId: number | null;
+    blockId: number | null;
+  },
+): Promise<UserExam> {
+  const { siteId, viewer, learnerId } = opts;
+  if (!mayReadExamsOf(viewer, learnerId)) throw new AppError('FORBIDDEN', 'You read your own exams only');
+  let row: UserExamRow | undefined;
+  let blockId = opts.blockId;
+  if (opts.userExamId !== null) {
+    row = await db
+      .selectFrom('user_exams')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('id', '=', opts.userExamId)
+      .where('user_id', '=', learnerId)
+      .where('course_id', '=', opts.courseId)
+      .executeTakeFirst();
+    if (!row || (blockId !== null && blockId !== row.course_block_id)) throw new AppError('NOT_FOUND', 'No such exam');
+    blockId = row.course_block_id;
+  }
+  if (blockId === null) {
+    const message = 'give UserExamId or BlockId';
+    throw new AppError('INVALID_REQUEST', `Invalid data: data.BlockId: ${message}`, {
+      fields: [{ field: 'data.BlockId', message }],
+    });
+  }
+  if (learnerId !== viewer.id) {
+    const learner = await db
+      .selectFrom('users')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('id', '=', learnerId)
+      .executeTakeFirst();
+    if (!learner) throw new AppError('NOT_FOUND', 'No such user');
+  }
+  const { part, block } = await openExamBlock(db, { siteId, viewer, courseId: opts.courseId, blockId });
+  row ??= await examRow(db, siteId, learnerId, block.id).executeTakeFirst();
+  return presentExam({
+    row,
+    learnerId,
+    courseId: opts.courseId,
+    part,
+    block,
+    canEdit: mayEditAnswer(viewer, learnerId, row?.status ?? null),
+  });
+}
+
+interface LearnerTarget {
+  siteId: number;
+  user: UserRow;
+  courseId: number;
+  blockId: number;
+}
+
+/** save_user_exam: the first save starts the exam, later ones change the answer while it is in progress. */
+export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: string }): Promise<UserExam> {
+  const { siteId, user } = opts;
+  const { course, part, block } = await openExamBlock(db, { ...opts, viewer: user });
+  const answer = sanitizeRichText(opts.answer, 'learner');
+  const row = await db.transaction().execute(async (trx) => {
+    const at = now();
+    const started = await trx
+      .insertInto('user_exams')
+      .values({
+        site_id: siteId,
+        user_id: user.id,
+        course_id: course.id,
+        course_part_id: part.id,
+        course_block_id: block.id,
+        status: 'in_progress',
+        answer,
+        review_comment: null,
+        submitted_at: null,
+        reviewed_at: null,
+        reviewed_by_user_id: null,
+        submissions: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.columns(['site_id', 'user_id', 'course_block_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (started) return started;
+    const current = await lockedForUpdate(trx, examRow(trx, siteId, user.id, block.id)).executeTakeFirstOrThrow();
+    if (current.status !== 'in_progress') {
+      throw invalidState(`The exam is ${current.status}: its answer cannot change now`);
+    }
+    return trx
+      .updateTable('user_exams')
+      .set({ answer, updated_at: at })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return presentExam({ row, learnerId: user.id, courseId: course.id, part, block, canEdit: true });
+}
+
+/** submit_user_exam: a started exam is handed in (in progress → submitted) and a review task is made for staff. */
+export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: string | undefined }): Promise<UserExam> {
+  const { siteId, user } = opts;
+  const { course, part, block } = await openExamBlock(db, { ...opts, viewer: user });
+  const row = await db.transaction().execute(async (trx) => {
+    const current = await lockedForUpdate(trx, examRow(trx, siteId, user.id, block.id)).executeTakeFirst();
+    if (!current) throw invalidState('The exam is not started: save an answer first');
+    if (current.status !== 'in_progress') throw invalidState(`The exam is ${current.status}, not in progress`);
+    const answer = opts.answer === undefined ? current.answer : sanitizeRichText(opts.answer, 'learner');
+    if (isBlankHtml(answer)) throw new AppError('EMPTY_ANSWER', 'The answer is empty');
+    const at = now();
+    const submitted = await trx
+      .updateTable('user_exams')
+      .set({ status: 'submitted', answer, submitted_at: at, submissions: current.submissions + 1, updated_at: at })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await insertTask(trx, siteId, {
+      taskType: isMilestone(part.post_type) ? TaskType.milestoneReview : TaskType.examReview,
+      description: block.title ? `${part.name} – ${block.title}` : part.name,
+      userId: user.id,
+      courseId: course.id,
+      coursePartId: part.id,
+      userExamId: current.id,
+    });
+    return submitted;
+  });
+  return presentExam({ row, learnerId: user.id, courseId: course.id, part, block, canEdit: false });
+}
+
+/** Exam blocks of a part that the learner sees and has not had approved yet. */
+async function openExamsOfPart(trx: Db, siteId: number, partId: number, userId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('course_blocks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_blocks.site_id', '=', siteId)
+    .where('course_blocks.course_part_id', '=', partId)
+    .where('course_blocks.block_type', 'in', reviewedBlockTypes)
+    .where('course_blocks.published', '=', 1)
+    .where('course_blocks.mentor_only', '=', 0)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_exams')
+            .select('user_exams.id')
+            .whereRef('user_exams.course_block_id', '=', 'course_blocks.id')
+            .where('user_exams.site_id', '=', siteId)
+            .where('user_exams.user_id', '=', userId)
+            .where('user_exams.status', '=', 'completed'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * review_user_exam: approve (submitted → completed) or return with a comment (submitted → in progress). The
+ * exam's review tasks are completed by the reviewer. Approving the last open exam of a part completed by review
+ * completes the part, with progress, xp and the certificate, in the same transaction.
+ */
+export async function reviewUserExam(
+  db: Db,
+  opts: { siteId: number; reviewer: UserRow; userExamId: number; approve: boolean; comment: string },
+): Promise<UserExam> {
+  const { siteId, reviewer } = opts;
+  const comment = sanitizeRichText(opts.comment);
+  const noComment = isBlankHtml(comment);
+  if (!opts.approve && noComment) throw new AppError('EMPTY_MESSAGE', 'Say what to change when returning an exam');
+  return db.transaction().execute(async (trx) => {
+    const exam = await lockedForUpdate(
+      trx,
+      trx.selectFrom('user_exams').selectAll().where('site_id', '=', siteId).where('id', '=', opts.userExamId),
+    ).executeTakeFirst();
+    if (!exam) throw new AppError('NOT_FOUND', 'No such exam');
+    if (!mayReview(reviewer, exam)) throw new AppError('FORBIDDEN', 'Nobody reviews her own exam');
+    if (exam.status !== 'submitted') throw invalidState(`The exam is ${exam.status}, not waiting for review`);
+    const at = now();
+    const reviewed = await trx
+      .updateTable('user_exams')
+      .set({
+        status: opts.approve ? 'completed' : 'in_progress',
+        review_comment: noComment ? null : comment,
+        reviewed_at: at,
+        reviewed_by_user_id: reviewer.id,
+        updated_at: at,
+      })
+      .where('id', '=', exam.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('tasks')
+      .set({ completed_at: at, completed_by_user_id: reviewer.id, updated_at: at })
+      .where('site_id', '=', siteId)
+      .where('user_exam_id', '=', exam.id)
+      .where('completed_at', 'is', null)
+      .execute();
+    const [part, block, course] = await Promise.all([
+      trx
+        .selectFrom('course_parts')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('id', '=', exam.course_part_id)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('course_blocks')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('id', '=', exam.course_block_id)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('courses')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('id', '=', exam.course_id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    if (
+      opts.approve &&
+      part.progress_criteria === 'review' &&
+      (await openExamsOfPart(trx, siteId, part.id, exam.user_id)) === 0
+    ) {
+      await completeReviewedPart(trx, { siteId, userId: exam.user_id, course, part });
+    }
+    return presentExam({ row: reviewed, learnerId: exam.user_id, courseId: course.id, part, block, canEdit: false });
+  });
+}
+
+/**
+ * The user's exam in a course that is still hers to finish or waiting for its review (the latest one touched), for
+ * `auth_user`'s `userExamId`; null when there is none.
+ */
+export async function openExamId(
+  db: Db,
+  opts: { siteId: number; userId: number; courseId: number },
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('user_exams')
+    .select('id')
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('course_id', '=', opts.courseId)
+    .where('status', 'in', ['in_progress', 'submitted'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

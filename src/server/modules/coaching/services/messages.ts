@@ -1,0 +1,310 @@
+import {
+  type Compilable,
+  type CompiledQuery,
+  createQueryId,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from 'kysely';
+import { type Message, SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
+import { INCREMENT_OVERLAP_MS } from '../../../../shared/domain/coaching/messages';
+import { isStaff } from '../../../platform/authorize';
+import { type Db, now } from '../../../platform/db';
+import type { Database, MessageRow, UserRow } from '../../../platform/db/schema';
+import { AppError } from '../../../platform/errors';
+import { readsSupportInbox, sideOf } from '../policies/message';
+import { presentMessage, type SentBy } from '../presenters/message';
+
+/**
+ * Reading messages (spec §7 messages.php): the bell, a conversation, the support inbox; marking them opened and
+ * removing them from one's own view. Writing them lives in messageSending.ts.
+ */
+
+type MessagesEb = ExpressionBuilder<Database, 'messages'>;
+
+/** The values a listing binds into its SQL. */
+interface ListingValues {
+  siteId: number;
+  /** The caller's id, or -1 for the support inbox (staff). */
+  userId: number;
+  /** The other side of a conversation; -1 for the system; null for the whole inbox. */
+  withUserId: number | null;
+  /** Only messages created after this time. */
+  since: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** What decides the SQL of a listing (which conditions it has); the values above only fill it in. */
+interface Shape {
+  supportInbox: boolean;
+  partner: 'all' | 'system' | 'user';
+  since: boolean;
+}
+
+const shapeOf = (values: ListingValues): Shape => ({
+  supportInbox: values.userId === SYSTEM_USER_ID,
+  partner: values.withUserId === null ? 'all' : values.withUserId === SYSTEM_USER_ID ? 'system' : 'user',
+  since: values.since !== null,
+});
+
+/** The messages a listing covers, as the caller sees them: what she removed from her view is gone. */
+const inScope =
+  (shape: Shape, values: ListingValues) =>
+  (eb: MessagesEb): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb('messages.site_id', '=', values.siteId)];
+    const { userId, withUserId, since } = values;
+    if (shape.supportInbox) {
+      conditions.push(eb('messages.kind', '=', 'support'), eb('messages.to_user_id', 'is', null));
+      if (shape.partner !== 'all') conditions.push(eb('messages.from_user_id', '=', withUserId));
+    } else if (shape.partner === 'all') {
+      conditions.push(eb('messages.to_user_id', '=', userId), eb('messages.removed_by_recipient', '=', 0));
+    } else if (shape.partner === 'system') {
+      conditions.push(
+        eb('messages.to_user_id', '=', userId),
+        eb('messages.kind', '=', 'system'),
+        eb('messages.removed_by_recipient', '=', 0),
+      );
+    } else {
+      conditions.push(
+        eb.or([
+          eb.and([
+            eb('messages.from_user_id', '=', userId),
+            eb('messages.to_user_id', '=', withUserId),
+            eb('messages.removed_by_sender', '=', 0),
+          ]),
+          eb.and([
+            eb('messages.from_user_id', '=', withUserId),
+            eb('messages.to_user_id', '=', userId),
+            eb('messages.removed_by_recipient', '=', 0),
+          ]),
+        ]),
+      );
+    }
+    if (shape.since && since !== null) conditions.push(eb('messages.created_at', '>', since));
+    return eb.and(conditions);
+  };
+
+/**
+ * What the bell counts: messages to the caller (or to the support inbox) not opened yet. Index-only on both
+ * databases: `(site_id, to_user_id, showed_at, removed_by_recipient)` (migration 0004).
+ */
+const unopenedOf =
+  (shape: Shape, values: ListingValues) =>
+  (eb: MessagesEb): Expression<SqlBool> =>
+    eb.and([
+      eb('messages.site_id', '=', values.siteId),
+      shape.supportInbox
+        ? eb.and([eb('messages.to_user_id', 'is', null), eb('messages.kind', '=', 'support')])
+        : eb.and([eb('messages.to_user_id', '=', values.userId), eb('messages.removed_by_recipient', '=', 0)]),
+      eb('messages.showed_at', 'is', null),
+    ]);
+
+/** Both counts of a poll in one statement: the bell's, and how many messages the listing holds. */
+const countsQuery = (db: Db, shape: Shape, values: ListingValues) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('messages')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .where(unopenedOf(shape, values))
+      .as('unopened'),
+    eb
+      .selectFrom('messages')
+      .select((s) => s.fn.countAll<number>().as('n'))
+      .where(inScope(shape, values))
+      .as('total'),
+  ]);
+
+/** One page of the listing, newest first, with each sender's name and picture. */
+const pageQuery = (db: Db, shape: Shape, values: ListingValues) =>
+  db
+    .selectFrom('messages')
+    .where(inScope(shape, values))
+    .leftJoin('users as sender', 'sender.id', 'messages.from_user_id')
+    .selectAll('messages')
+    .select([
+      'sender.first_name as sender_first_name',
+      'sender.last_name as sender_last_name',
+      'sender.user_file_id as sender_user_file_id',
+    ])
+    .orderBy('messages.created_at', 'desc')
+    .orderBy('messages.id', 'desc')
+    .limit(values.limit)
+    .offset(values.offset);
+
+/**
+ * Stand-ins no real value can equal: a query built with them marks where each value goes among its compiled
+ * parameters. Only the shape decides which of them it uses.
+ */
+const placeholders = {
+  siteId: Symbol('siteId') as unknown as number,
+  userId: Symbol('userId') as unknown as number,
+  withUserId: Symbol('withUserId') as unknown as number,
+  since: Symbol('since') as unknown as string,
+  limit: Symbol('limit') as unknown as number,
+  offset: Symbol('offset') as unknown as number,
+} satisfies ListingValues;
+
+const valueNames = Object.keys(placeholders) as (keyof ListingValues)[];
+
+/** Where a compiled parameter comes from: one of the call's values, or a constant of the SQL (`removed… = 0`). */
+type Slot = { value: keyof ListingValues } | { constant: unknown };
+
+interface PreparedQuery<Row> {
+  compiled: CompiledQuery<Row>;
+  slots: Slot[];
+}
+
+/** Per database (each dialect compiles its own SQL), the prepared queries by name and shape. */
+const preparedQueries = new WeakMap<Db, Map<string, PreparedQuery<unknown>>>();
+
+/**
+ * Runs a listing query built and compiled once per database and shape; each call binds only its values. Every
+ * client polls get_messages every 3 s, and building its queries in Kysely (immutable nodes, then compiling them to
+ * SQL) cost about 40 µs of each poll, more than SQLite takes to run them (docs/performance.md); findSessionUser in
+ * sessions.ts does the same. The SQL and the statements are those Kysely builds from the values themselves.
+ */
+async function runPrepared<Row>(
+  db: Db,
+  name: string,
+  build: (db: Db, shape: Shape, values: ListingValues) => Compilable<Row>,
+  values: ListingValues,
+): Promise<Row[]> {
+  let queries = preparedQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    preparedQueries.set(db, queries);
+  }
+  const shape = shapeOf(values);
+  const key = `${name}:${shape.supportInbox ? 'support' : 'own'}:${shape.partner}:${shape.since ? 'since' : 'all'}`;
+  let query = queries.get(key) as PreparedQuery<Row> | undefined;
+  if (!query) {
+    const compiled = build(db, shape, placeholders).compile();
+    const slots = compiled.parameters.map((parameter): Slot => {
+      const value = valueNames.find((n) => placeholders[n] === parameter);
+      return value ? { value } : { constant: parameter };
+    });
+    query = { compiled, slots };
+    queries.set(key, query as PreparedQuery<unknown>);
+  }
+  const { rows } = await db.executeQuery<Row>({
+    ...query.compiled,
+    parameters: query.slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant)),
+    queryId: createQueryId(),
+  });
+  return rows;
+}
+
+/** The lower bound of an increment: a little before the previous answer's time, never before 1970. */
+const incrementSince = (lastDate: string | null | undefined): string | null =>
+  lastDate ? new Date(Math.max(0, Date.parse(lastDate) - INCREMENT_OVERLAP_MS)).toISOString() : null;
+
+export interface MessagePage {
+  messages: Message[];
+  totalPages: number;
+  unopened: number;
+  /** The time the answer was made: the client's next `LastDate`. */
+  datetime: string;
+}
+
+/**
+ * get_messages, newest first. The poll every client makes every 3 s is one statement when nothing is new (both
+ * counts at once) and two when something is; the page is read only when it has rows.
+ */
+export async function listMessages(
+  db: Db,
+  opts: {
+    siteId: number;
+    user: UserRow;
+    userId: number;
+    withUserId: number | null;
+    lastDate: string | null | undefined;
+    page: number;
+    limit: number;
+  },
+): Promise<MessagePage> {
+  if (opts.userId === SYSTEM_USER_ID ? !readsSupportInbox(opts.user) : opts.userId !== opts.user.id) {
+    throw new AppError('FORBIDDEN', 'UserId must be your own (or -1, the support inbox, for staff)');
+  }
+  const datetime = now();
+  const values: ListingValues = {
+    siteId: opts.siteId,
+    userId: opts.userId,
+    withUserId: opts.withUserId,
+    since: incrementSince(opts.lastDate),
+    limit: opts.limit,
+    offset: (opts.page - 1) * opts.limit,
+  };
+  const [counts] = await runPrepared(db, 'counts', countsQuery, values);
+  if (!counts) throw new Error('The counts query answered no row');
+  const total = Number(counts.total);
+  const rows = values.offset < total ? await runPrepared(db, 'page', pageQuery, values) : [];
+  const senders = isStaff(opts.user) ? await staffSenders(db, opts.siteId, rows) : new Map();
+  return {
+    messages: rows.map((row) => presentMessage(row, opts.user, senders.get(row.sent_by_user_id))),
+    totalPages: Math.max(1, Math.ceil(total / opts.limit)),
+    unopened: Number(counts.unopened),
+    datetime,
+  };
+}
+
+/**
+ * The names of the staff who sent the system messages among `rows`, for a staff reader (learners are never told):
+ * one lookup, and none at all for the polls of everyone else or pages without such messages.
+ */
+async function staffSenders(db: Db, siteId: number, rows: MessageRow[]): Promise<Map<number | null, SentBy>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.kind === 'system' && r.sent_by_user_id ? [r.sent_by_user_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('site_id', '=', siteId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(users.map((u) => [u.id, { id: u.id, name: `${u.first_name} ${u.last_name}`.trim() }]));
+}
+
+/** mark_messages_as_opened: only messages to the caller (and, for staff, to the support inbox) are touched. */
+export async function markMessagesOpened(db: Db, opts: { siteId: number; user: UserRow; ids: number[] }) {
+  const ids = [...new Set(opts.ids)];
+  if (ids.length === 0) return;
+  const at = now();
+  await db
+    .updateTable('messages')
+    .set({ showed_at: at, updated_at: at })
+    .where('site_id', '=', opts.siteId)
+    .where('id', 'in', ids)
+    .where('showed_at', 'is', null)
+    .where((eb) =>
+      readsSupportInbox(opts.user)
+        ? eb.or([
+            eb('to_user_id', '=', opts.user.id),
+            eb.and([eb('to_user_id', 'is', null), eb('kind', '=', 'support')]),
+          ])
+        : eb('to_user_id', '=', opts.user.id),
+    )
+    .execute();
+}
+
+/**
+ * remove_message: the message leaves the caller's own view (the other side keeps it). Someone else's message is
+ * NOT_FOUND, as if it did not exist.
+ */
+export async function removeMessage(db: Db, opts: { siteId: number; user: UserRow; messageId: number }) {
+  const row = await db
+    .selectFrom('messages')
+    .select(['from_user_id', 'to_user_id'])
+    .where('site_id', '=', opts.siteId)
+    .where('id', '=', opts.messageId)
+    .executeTakeFirst();
+  const side = row ? sideOf(opts.user, row) : null;
+  if (!side) throw new AppError('NOT_FOUND', 'No such message');
+  await db
+    .updateTable('messages')
+    .set(
+      side === 'sender' ? { removed_by_sender: 1, updated_at: now() } : { removed_by_recipient: 1, updated_at: now() },
+    )
+    .where('site_id', '=', opts.siteId)
+    .where('id', '=', opts.messageId)
+    .execute();
+}

@@ -1,0 +1,22 @@
+import { PRESENCE_WRITE_MS, presenceIsStale } from '../../../../shared/domain/coaching/messages';
+import type { Db } from '../../../platform/db';
+import type { UserRow } from '../../../platform/db/schema';
+
+/**
+ * Records that the user polled (presence, spec §4 "if the recipient is offline"). The session lookup already read
+ * her last recorded poll, so a fresh one costs no statement; a stale one is rewritten at most every 30 s, and the
+ * condition keeps racing polls on several processes to one write. Only `last_seen_at` changes: a poll is not an
+ * edit of the account, so `updated_at` stays.
+ */
+export async function recordPresence(db: Db, user: UserRow): Promise<void> {
+  const nowMs = Date.now();
+  if (!presenceIsStale(user.last_seen_at, nowMs)) return;
+  const staleBefore = new Date(nowMs - PRESENCE_WRITE_MS).toISOString();
+  await db
+    .updateTable('users')
+    .set({ last_seen_at: new Date(nowMs).toISOString() })
+    .where('site_id', '=', user.site_id)
+    .where('id', '=', user.id)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', staleBefore)]))
+    .execute();
+}

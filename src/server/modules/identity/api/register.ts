@@ -1,0 +1,40 @@
+import { register } from '../../../../shared/contract/identity/register';
+import { AppError } from '../../../platform/errors';
+import type { CallContext } from '../../../platform/handlers';
+import { handlers } from '../../../platform/handlers';
+import { registerAccount, resendVerification, verifyEmail } from '../services/accounts';
+
+const deps = (ctx: CallContext) => ({
+  db: ctx.db,
+  config: ctx.config,
+  mailer: ctx.mailer,
+  siteId: ctx.site.id,
+  locale: ctx.locale,
+  ip: ctx.ip,
+});
+
+export const registerHandlers = handlers(register, {
+  async register(ctx, data) {
+    if (!ctx.config.registrationEnabled || ctx.site.registration_enabled !== 1) {
+      throw new AppError('REGISTRATION_DISABLED', 'Registration is not open on this site');
+    }
+    await registerAccount(deps(ctx), {
+      accountType: data.account_type,
+      firstName: data.FirstName,
+      lastName: data.LastName,
+      email: data.email,
+      password: data.password,
+      agreeTerms: data.agree_terms,
+      companyName: data.CompanyName,
+    });
+    return { status: 'OK' };
+  },
+  async verify_email(ctx, data) {
+    await verifyEmail(deps(ctx), data.code);
+    return { status: 'OK' };
+  },
+  async resend_verification(ctx, data) {
+    const cooldown = await resendVerification(deps(ctx), data.email);
+    return { status: 'OK', cooldown };
+  },
+});

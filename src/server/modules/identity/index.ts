@@ -1,0 +1,21 @@
+/** The identity module: sign-in, registration, passwords, sessions and the profile. Other modules import only this. */
+import type { ModuleHandlers } from '../../platform/handlers';
+import { authHandlers } from './api/auth';
+import { loginHandlers } from './api/login';
+import { passwordHandlers } from './api/password';
+import { profileHandlers } from './api/profile';
+import { registerHandlers } from './api/register';
+import { uploadHandlers } from './api/upload';
+
+export const handlers = {
+  'auth.php': authHandlers,
+  'login.php': loginHandlers,
+  'register.php': registerHandlers,
+  'password.php': passwordHandlers,
+  'profile.php': profileHandlers,
+  'ajaxUpload.php': uploadHandlers,
+} satisfies ModuleHandlers;
+
+export { pruneCounters, startHousekeeping } from './services/housekeeping';
+export { hashPassword } from './services/passwords';
+export { findSessionUser } from './services/sessions';

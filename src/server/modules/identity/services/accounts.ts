@@ -1,0 +1,257 @@
+import {
+  ACCOUNT_MAILS_PER_ADDRESS,
+  RESEND_COOLDOWN_SECONDS,
+  RESET_VALID_MINUTES,
+  VERIFICATION_VALID_HOURS,
+} from '../../../../shared/domain/identity/accounts';
+import type { Config } from '../../../platform/config';
+import { type Db, now } from '../../../platform/db';
+import type { UserRow } from '../../../platform/db/schema';
+import { AppError } from '../../../platform/errors';
+import { sourceOf, takeFromWindow } from '../../../platform/limits';
+import type { Mailer } from '../../../platform/mail/outbox';
+import { accountMails } from '../../../platform/mail/templates';
+import { consumeCode, createCode, findCode } from './oneTimeCodes';
+import { checkPasswordStrength, hashPassword, withPasswordWork } from './passwords';
+import { revokeAllSessions } from './sessions';
+import { clearSignInLocks, liftSignInLocksFor } from './signIn';
+
+interface AccountDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  siteId: number;
+  locale: 'en' | 'sv';
+  /** The caller's address: password work is limited per source (services/passwords.ts). */
+  ip: string;
+}
+
+function assertStrong(password: string, email: string, names: string[]): void {
+  const verdict = checkPasswordStrength(password, email, names);
+  if (!verdict) return;
+  const why = verdict.hint ? `${verdict.problem} (${verdict.hint})` : verdict.problem;
+  throw new AppError('WEAK_PASSWORD', `The password is not strong enough: ${why}`, {
+    reason: verdict.problem,
+    ...(verdict.hint ? { hint: verdict.hint } : {}),
+  });
+}
+
+const findUserByEmail = (db: Db, siteId: number, email: string) =>
+  db.selectFrom('users').selectAll().where('site_id', '=', siteId).where('email', '=', email).executeTakeFirst();
+
+/** One request of a kind per address per resend cooldown, counted for every address, with or without an account. */
+const takeAddressCooldown = (deps: AccountDeps, kind: string, email: string) =>
+  takeFromWindow(deps.db, {
+    siteId: deps.siteId,
+    bucket: kind,
+    subject: email,
+    limit: 1,
+    windowSeconds: RESEND_COOLDOWN_SECONDS,
+  });
+
+/** Whether another account mail may go to the address in this window (ACCOUNT_MAILS_PER_ADDRESS). */
+const mayMailAddress = async (deps: AccountDeps, email: string) =>
+  (
+    await takeFromWindow(deps.db, {
+      siteId: deps.siteId,
+      bucket: 'account_mails',
+      subject: email,
+      ...ACCOUNT_MAILS_PER_ADDRESS,
+    })
+  ).ok;
+
+async function sendVerification(deps: AccountDeps, user: Pick<UserRow, 'id' | 'email' | 'first_name'>, db: Db) {
+  const code = await createCode(db, {
+    siteId: deps.siteId,
+    userId: user.id,
+    purpose: 'verify_email',
+    validMinutes: VERIFICATION_VALID_HOURS * 60,
+  });
+  const link = `${deps.config.publicUrl}/verify-email?code=${code}`;
+  await deps.mailer.enqueue(
+    { siteId: deps.siteId, to: user.email, ...accountMails.verify(deps.locale, user.first_name, link) },
+    db,
+  );
+}
+
+export interface Registration {
+  accountType: 'private' | 'company';
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  agreeTerms: boolean;
+  companyName?: string | undefined;
+}
+
+/** Thrown inside the registration transaction to undo it when a simultaneous one took the address. */
+class RegisteredMeanwhile extends Error {}
+
+/**
+ * Creates an unverified student account and mails its verification link. An address that already has an
+ * account gets a mail saying so instead (at most one per resend cooldown), and the caller the same answer, so the
+ * form reveals no accounts. Either way the address's resend cooldown starts, so resend_verification answers alike.
+ */
+export async function registerAccount(deps: AccountDeps, input: Registration): Promise<void> {
+  if (!input.agreeTerms) throw new AppError('TERMS_NOT_AGREED', 'Agree to the terms of service to register');
+  await withPasswordWork(sourceOf(deps.ip), async () => {
+    assertStrong(input.password, input.email, [input.firstName, input.lastName]);
+    // Hashed before the lookup, so a taken address answers no faster than a new one.
+    const passwordHash = await hashPassword(input.password);
+    await takeAddressCooldown(deps, 'resend_verification', input.email);
+    const existing = await findUserByEmail(deps.db, deps.siteId, input.email);
+    if (existing) {
+      await mailAlreadyRegistered(deps, existing);
+      return;
+    }
+    await deps.db
+      .transaction()
+      .execute(async (trx) => {
+        const at = now();
+        const company =
+          input.accountType === 'company' && input.companyName
+            ? await trx
+                .insertInto('companies')
+                .values({ site_id: deps.siteId, name: input.companyName, created_at: at, updated_at: at })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            : undefined;
+        const user = await trx
+          .insertInto('users')
+          .values({
+            site_id: deps.siteId,
+            email: input.email,
+            password_hash: passwordHash,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            user_type: 1,
+            privilegies: 0,
+            user_file_id: null,
+            total_xp: 0,
+            collect_xp: 1,
+            company_id: company?.id ?? null,
+            email_verified_at: null,
+            created_at: at,
+            updated_at: at,
+          })
+          // A simultaneous registration of the same address (a double click) won the race: undo this one.
+          .onConflict((oc) => oc.columns(['site_id', 'email']).doNothing())
+          .returning(['id', 'email', 'first_name'])
+          .executeTakeFirst();
+        if (!user) throw new RegisteredMeanwhile();
+        await sendVerification(deps, user, trx);
+      })
+      .catch((error) => {
+        if (!(error instanceof RegisteredMeanwhile)) throw error;
+      });
+  });
+}
+
+/** "You already have an account": once per resend cooldown and within the address's mails per window. */
+async function mailAlreadyRegistered(deps: AccountDeps, user: UserRow): Promise<void> {
+  if (!(await takeAddressCooldown(deps, 'already_registered', user.email)).ok) return;
+  if (!(await mayMailAddress(deps, user.email))) return;
+  const link = `${deps.config.publicUrl}/password-recovery`;
+  await deps.mailer.enqueue({
+    siteId: deps.siteId,
+    to: user.email,
+    ...accountMails.alreadyRegistered(deps.locale, user.first_name, link),
+  });
+}
+
+/** Verifies the address; opening the link also proves the source it was opened from to be the owner's. */
+export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'siteId' | 'ip'>, code: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const { userId } = await consumeCode(trx, { siteId: deps.siteId, code, purpose: 'verify_email' });
+    const user = await trx
+      .updateTable('users')
+      .set({ email_verified_at: now(), updated_at: now() })
+      .where('id', '=', userId)
+      .where('site_id', '=', deps.siteId)
+      .where('email_verified_at', 'is', null)
+      .returning('email')
+      .executeTakeFirst();
+    if (user) await liftSignInLocksFor(trx, { siteId: deps.siteId, email: user.email, ip: deps.ip });
+  });
+}
+
+/**
+ * Sends a new verification link when the address has an unverified account. The answer is the same for every
+ * address: COOLDOWN within the resend cooldown of the address's previous request (or registration), otherwise OK
+ * with the cooldown, whether or not a mail went out.
+ */
+export async function resendVerification(deps: AccountDeps, email: string): Promise<number> {
+  const take = await takeAddressCooldown(deps, 'resend_verification', email);
+  if (!take.ok) {
+    throw new AppError('COOLDOWN', `Wait ${take.retryAfter} seconds before asking again`, {
+      cooldown: take.retryAfter,
+    });
+  }
+  const user = await findUserByEmail(deps.db, deps.siteId, email);
+  if (user && !user.email_verified_at && (await mayMailAddress(deps, email))) {
+    await deps.db.transaction().execute((trx) => sendVerification(deps, user, trx));
+  }
+  return RESEND_COOLDOWN_SECONDS;
+}
+
+/**
+ * Mails a reset link. Within the resend cooldown of the address's previous request, or past its mails per window,
+ * nothing is sent, silently, since the answer must not differ from an unknown address's: the form cannot be used
+ * to flood someone's inbox.
+ */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  if (!(await takeAddressCooldown(deps, 'request_reset', email)).ok) return;
+  const user = await findUserByEmail(deps.db, deps.siteId, email);
+  if (!user || !(await mayMailAddress(deps, email))) return;
+  await deps.db.transaction().execute(async (trx) => {
+    const code = await createCode(trx, {
+      siteId: deps.siteId,
+      userId: user.id,
+      purpose: 'reset_password',
+      validMinutes: RESET_VALID_MINUTES,
+    });
+    const link = `${deps.config.publicUrl}/password-recovery/${code}`;
+    await deps.mailer.enqueue(
+      { siteId: deps.siteId, to: user.email, ...accountMails.reset(deps.locale, user.first_name, link) },
+      trx,
+    );
+  });
+}
+
+/**
+ * Sets a new password from a mailed code, signs the user out everywhere, ends every other reset link of the user
+ * and lifts every sign-in lock of the account. The new password is checked and hashed before the transaction,
+ * so the transaction holds no connection while a hash runs; using the code inside it decides a race.
+ */
+export async function resetPassword(
+  deps: Pick<AccountDeps, 'db' | 'siteId' | 'ip'>,
+  input: { code: string; password: string; passwordRepeat: string },
+): Promise<void> {
+  if (input.password !== input.passwordRepeat) throw new AppError('PASSWORDS_DIFFER', 'The passwords are not equal');
+  await withPasswordWork(sourceOf(deps.ip), async () => {
+    const { userId } = await findCode(deps.db, { siteId: deps.siteId, code: input.code, purpose: 'reset_password' });
+    const user = await deps.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'email_verified_at'])
+      .where('id', '=', userId)
+      .where('site_id', '=', deps.siteId)
+      .executeTakeFirstOrThrow();
+    assertStrong(input.password, user.email, [user.first_name, user.last_name]);
+    const passwordHash = await hashPassword(input.password);
+    await deps.db.transaction().execute(async (trx) => {
+      await consumeCode(trx, { siteId: deps.siteId, code: input.code, purpose: 'reset_password' });
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          // The mailed link proves the address, so a reset also verifies it.
+          email_verified_at: user.email_verified_at ?? now(),
+          updated_at: now(),
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await revokeAllSessions(trx, { siteId: deps.siteId, userId: user.id });
+      await clearSignInLocks(trx, { siteId: deps.siteId, email: user.email, ip: deps.ip });
+    });
+  });
+}

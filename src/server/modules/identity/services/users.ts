@@ -1,0 +1,13 @@
+import type { Db } from '../../../platform/db';
+import type { UserRow } from '../../../platform/db/schema';
+
+export async function companyNameOf(db: Db, user: UserRow): Promise<string | null> {
+  if (user.company_id === null) return null;
+  const company = await db
+    .selectFrom('companies')
+    .select('name')
+    .where('id', '=', user.company_id)
+    .where('site_id', '=', user.site_id)
+    .executeTakeFirst();
+  return company?.name ?? null;
+}

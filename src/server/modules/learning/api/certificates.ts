@@ -1,0 +1,19 @@
+import { certificates } from '../../../../shared/contract/learning/certificates';
+import { callerNamed, handlers, signedInUser } from '../../../platform/handlers';
+import { listCertificates, renderCertificatePdf } from '../services/certificates';
+
+export const certificatesHandlers = handlers(certificates, {
+  async get_certificates(ctx, data) {
+    const user = callerNamed(ctx, data.UserId);
+    return { status: 'OK', data: await listCertificates(ctx.db, { siteId: ctx.site.id, userId: user.id }) };
+  },
+  async download_certificate(ctx, data) {
+    const { fileName, pdf } = await renderCertificatePdf(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      certificateId: data.Id,
+      siteTitle: ctx.site.title,
+    });
+    return { status: 'OK', data: { fileName, pdfBase64: Buffer.from(pdf).toString('base64') } };
+  },
+});

@@ -1,0 +1,30 @@
+import { course } from '../../../../shared/contract/learning/course';
+import { callerNamed, handlers } from '../../../platform/handlers';
+import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
+
+export const courseHandlers = handlers(course, {
+  async get_course(ctx, data) {
+    const user = callerNamed(ctx, data.UserId);
+    return {
+      status: 'OK',
+      data: [await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId })],
+    };
+  },
+  async get_my_courses(ctx, data) {
+    const user = callerNamed(ctx, data.UserId);
+    return { status: 'OK', data: await listMyCourses(ctx.db, { siteId: ctx.site.id, user }) };
+  },
+  async get_free_lessons(ctx, data) {
+    const { lessons, categories } = await listFreeLessons(ctx.db, {
+      siteId: ctx.site.id,
+      category: data.category ?? null,
+    });
+    return { status: 'OK', data: lessons, categories };
+  },
+  async get_free_lesson(ctx, data) {
+    return {
+      status: 'OK',
+      data: await getFreeLesson(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, partId: data.PartId }),
+    };
+  },
+});

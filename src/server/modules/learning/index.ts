@@ -1,0 +1,26 @@
+/**
+ * The learning module: courses as a learner sees them, access, progress, xp, achievements, certificates, resources
+ * and free lessons. Other modules import only this: it is the one way to read or change a learner's access and
+ * progress.
+ */
+import type { ModuleHandlers } from '../../platform/handlers';
+import { achievementsHandlers } from './api/achievements';
+import { certificatesHandlers } from './api/certificates';
+import { courseHandlers } from './api/course';
+import { courseAdminHandlers } from './api/courseAdmin';
+import { courseProgressHandlers } from './api/courseProgress';
+import { resourcesHandlers } from './api/resources';
+
+export const handlers = {
+  'course.php': courseHandlers,
+  'course_admin.php': courseAdminHandlers,
+  'course_progress.php': courseProgressHandlers,
+  'achievements.php': achievementsHandlers,
+  'certificates.php': certificatesHandlers,
+  'resources.php': resourcesHandlers,
+} satisfies ModuleHandlers;
+
+export { seesCourseAsStaff, visibleToLearner } from './policies/course';
+export { courseAccessFlag, openCourse } from './services/courseAccess';
+export { courseRefs } from './services/courseRefs';
+export { completeReviewedPart } from './services/progress';

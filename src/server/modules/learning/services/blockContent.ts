@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { BlockResult } from '../../../../shared/contract/learning/courseShapes';
+import type { BlockType } from '../../../../shared/domain/learning/course';
+import { attemptsLeft, revealsCorrectness } from '../../../../shared/domain/learning/testAttempts';
+
+/**
+ * What each block type keeps in `course_blocks.content` (JSON). Media are referenced by their `media_files` id
+ * and become signed links when presented; quiz and test questions keep their right answers here, which only
+ * staff ever receive.
+ */
+const html = z.string().default('');
+const mediaId = z.number().int().positive();
+
+export const StoredQuestion = z.object({
+  id: z.string().min(1).max(50),
+  text: z.string(),
+  multiple: z.boolean().default(false),
+  options: z.array(z.object({ id: z.string().min(1).max(50), text: z.string() })).min(2),
+  correct: z.array(z.string()).min(1),
+});
+export type StoredQuestion = z.infer<typeof StoredQuestion>;
+
+const questions = z.object({
+  intro: html,
+  questions: z.array(StoredQuestion).min(1),
+  passPercent: z.number().int().min(0).max(100).nullable().default(null),
+});
+
+export const storedContent = {
+  Text: z.object({ html }),
+  Image: z.object({ mediaId, alt: z.string().default(''), caption: z.string().default('') }),
+  Video: z.object({ mediaId, durationSeconds: z.number().min(0).default(0) }),
+  Audio: z.object({ mediaId }),
+  File: z.object({ mediaId }),
+  YouTube: z.object({ videoId: z.string().regex(/^[\w-]{11}$/) }),
+  Column: z.object({ columns: z.array(z.object({ html })).min(1).max(4) }),
+  Link: z.object({ url: z.url({ protocol: /^https?$/ }), description: z.string().default('') }),
+  Quiz: questions,
+  Test: questions.extend({ passPercent: z.number().int().min(0).max(100).default(60) }),
+  Exam: z.object({ html }),
+  FinalExam: z.object({ html }),
+  Reward: z.object({ html }),
+  Question: z.object({ html }),
+  Post: z.object({}),
+} satisfies Record<BlockType, z.ZodType>;
+
+export type StoredContent<T extends BlockType> = z.infer<(typeof storedContent)[T]>;
+
+/** The stored content of a block, or null when it does not match its type (a block is then left out, not a 500). */
+export function readContent<T extends BlockType>(type: T, json: string): StoredContent<T> | null {
+  try {
+    const parsed = storedContent[type].safeParse(JSON.parse(json));
+    return parsed.success ? (parsed.data as StoredContent<T>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The media a block's content refers to. */
+export function mediaIdOf(type: string, json: string): number | null {
+  if (type !== 'Image' && type !== 'Video' && type !== 'Audio' && type !== 'File') return null;
+  return readContent(type, json)?.mediaId ?? null;
+}
+
+/** Scores answers against the stored questions: a question counts when exactly its right options were chosen. */
+export function scoreAnswers(stored: readonly StoredQuestion[], answers: Record<string, string[]>) {
+  const results = stored.map((question) => {
+    const given = new Set(answers[question.id] ?? []);
+    const right = new Set(question.correct);
+    const correct = given.size === right.size && [...right].every((option) => given.has(option));
+    return { id: question.id, correct };
+  });
+  return { score: results.filter((r) => r.correct).length, maxScore: stored.length, questions: results };
+}
+
+/**
+ * A quiz or test result as the viewer may see it. A quiz always says which questions were right. A test says it only
+ * once passed or once its last allowed attempt is used (`shared/domain/testAttempts.ts`); until then only the score,
+ * whether it passed and the attempts left. Staff see the right answers anyway and have no limit.
+ */
+export function visibleResult(opts: {
+  isTest: boolean;
+  staff: boolean;
+  /** The course's attempts per test (null: no limit). */
+  testAttempts: number | null;
+  score: number;
+  maxScore: number;
+  passed: boolean;
+  attempts: number;
+  questions: BlockResult['questions'];
+}): BlockResult {
+  const limited = opts.isTest && !opts.staff;
+  const revealed =
+    !limited || revealsCorrectness({ setting: opts.testAttempts, attempts: opts.attempts, passed: opts.passed });
+  return {
+    score: opts.score,
+    max_score: opts.maxScore,
+    passed: opts.passed,
+    attempts: opts.attempts,
+    attempts_left: limited ? attemptsLeft(opts.testAttempts, opts.attempts) : null,
+    questions: revealed ? opts.questions : null,
+  };
+}

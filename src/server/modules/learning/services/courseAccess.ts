@@ -1,0 +1,101 @@
+import { type Db, now } from '../../../platform/db';
+import type { AccessSource, CourseRow, UserRow } from '../../../platform/db/schema';
+import { AppError } from '../../../platform/errors';
+import { seesCourseAsStaff } from '../policies/course';
+
+/** Whether a learner holds live access to a course (granted by staff, a code or a purchase, not expired). */
+export async function hasCourseAccess(db: Db, opts: { siteId: number; userId: number; courseId: number }) {
+  const row = await db
+    .selectFrom('course_access')
+    .select('id')
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('course_id', '=', opts.courseId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now())]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The course a caller opens: staff open every course of the site, a learner those she has access to. */
+export async function openCourse(
+  db: Db,
+  opts: { siteId: number; user: UserRow; courseId: number },
+): Promise<CourseRow> {
+  const course = await db
+    .selectFrom('courses')
+    .selectAll()
+    .where('site_id', '=', opts.siteId)
+    .where('id', '=', opts.courseId)
+    .executeTakeFirst();
+  if (!course) throw new AppError('NOT_FOUND', 'No such course');
+  if (seesCourseAsStaff(opts.user)) return course;
+  const allowed =
+    course.published === 1 && (await hasCourseAccess(db, { ...opts, userId: opts.user.id, courseId: course.id }));
+  if (!allowed) throw new AppError('NO_COURSE_ACCESS', 'No access to this course');
+  return course;
+}
+
+/** `CourseAccess` of auth_user: 1 when the user may open the course, 0 when not (or when it does not exist). */
+export async function courseAccessFlag(db: Db, opts: { siteId: number; user: UserRow; courseId: number }) {
+  try {
+    await openCourse(db, opts);
+    return 1 as const;
+  } catch (error) {
+    if (error instanceof AppError) return 0 as const;
+    throw error;
+  }
+}
+
+export async function grantCourseAccess(
+  db: Db,
+  opts: {
+    siteId: number;
+    courseId: number;
+    userId: number;
+    source: AccessSource;
+    grantedBy: number | null;
+    expiresAt: string | null;
+  },
+): Promise<void> {
+  const [course, user] = await Promise.all([
+    db
+      .selectFrom('courses')
+      .select('id')
+      .where('site_id', '=', opts.siteId)
+      .where('id', '=', opts.courseId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('site_id', '=', opts.siteId)
+      .where('id', '=', opts.userId)
+      .executeTakeFirst(),
+  ]);
+  if (!course || !user) throw new AppError('NOT_FOUND', 'No such course or user');
+  const at = now();
+  await db
+    .insertInto('course_access')
+    .values({
+      site_id: opts.siteId,
+      course_id: opts.courseId,
+      user_id: opts.userId,
+      source: opts.source,
+      granted_by_user_id: opts.grantedBy,
+      expires_at: opts.expiresAt,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'user_id', 'course_id']).doUpdateSet({ expires_at: opts.expiresAt, updated_at: at }),
+    )
+    .execute();
+}
+
+export async function revokeCourseAccess(db: Db, opts: { siteId: number; courseId: number; userId: number }) {
+  await db
+    .deleteFrom('course_access')
+    .where('site_id', '=', opts.siteId)
+    .where('course_id', '=', opts.courseId)
+    .where('user_id', '=', opts.userId)
+    .execute();
+}

@@ -1,0 +1,388 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps travel as ISO 8601 strings in UTC on both dialects (see db/index.ts). */
+type Timestamp = string;
+/** 0 or 1: both dialects store flags as integers. */
+type Flag = number;
+
+interface Row {
+  id: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SitesTable extends Row {
+  name: string;
+  title: string;
+  plan: string;
+  registration_enabled: Flag;
+  trial_ends_at: Timestamp | null;
+}
+
+export interface CompaniesTable extends Row {
+  site_id: number;
+  name: string;
+}
+
+export interface UsersTable extends Row {
+  site_id: number;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  user_type: number;
+  privilegies: number;
+  user_file_id: number | null;
+  total_xp: number;
+  collect_xp: Flag;
+  company_id: number | null;
+  email_verified_at: Timestamp | null;
+  /** When the user last polled her messages (presence); written at most every 30 s. */
+  last_seen_at: Timestamp | null;
+}
+
+export interface SessionsTable extends Row {
+  site_id: number;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** Sign-in attempts per account and source; the source `*` is the account-wide ceiling (modules/identity/services/signIn.ts). */
+export interface SignInAttemptsTable extends Row {
+  site_id: number;
+  email: string;
+  source: string;
+  failed_count: number;
+  locked_until: Timestamp | null;
+  lock_count: number;
+  /** When this source last proved it is the owner's (a right password, a reset or a verification link). */
+  proven_at: Timestamp | null;
+}
+
+/** A fixed-window counter: `taken` of a limit since `window_started_at` (platform/limits.ts). */
+export interface RateLimitsTable extends Row {
+  site_id: number;
+  bucket: string;
+  subject: string;
+  window_started_at: Timestamp;
+  taken: number;
+}
+
+export type CodePurpose = 'verify_email' | 'reset_password';
+
+export interface OneTimeCodesTable extends Row {
+  site_id: number;
+  user_id: number;
+  purpose: CodePurpose;
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface NewsTable extends Row {
+  site_id: number;
+  title: string;
+  content: string;
+  published_at: Timestamp;
+}
+
+export interface NewsInteractionsTable extends Row {
+  site_id: number;
+  news_id: number;
+  user_id: number;
+}
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailOutboxTable extends Row {
+  site_id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+}
+
+export interface ContentsTable extends Row {
+  site_id: number;
+  key: string;
+  locale: string;
+  content: string;
+}
+
+export interface ContentRevisionsTable extends Row {
+  site_id: number;
+  content_id: number;
+  content: string;
+  user_id: number;
+}
+
+export interface ServerSecretsTable extends Row {
+  name: string;
+  value: string;
+}
+
+export type MediaKind = 'image' | 'video' | 'audio' | 'file' | 'avatar';
+
+export interface MediaFilesTable extends Row {
+  site_id: number;
+  owner_user_id: number | null;
+  kind: MediaKind;
+  /** The file's name under `<DATA_DIR>/uploads/<site id>/`. */
+  storage_name: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: number;
+}
+
+export interface CoursesTable extends Row {
+  site_id: number;
+  name: string;
+  description: string;
+  category: string | null;
+  published: Flag;
+  sort_id: number;
+  /** 1: a reward box on every page; 2: xp on progress (spec §4). */
+  progress_event: number;
+  xp_per_reward: number;
+  certificate_enabled: Flag;
+  /** Months a certificate stays valid; null when it never expires. */
+  certificate_validity_months: number | null;
+  /** Attempts a learner has per test of the course; null (or 0) when there is no limit. */
+  test_attempts: number | null;
+}
+
+export interface CourseCoachesTable extends Row {
+  site_id: number;
+  course_id: number;
+  user_id: number;
+  sort_id: number;
+}
+
+export interface CoursePartsTable extends Row {
+  site_id: number;
+  course_id: number;
+  name: string;
+  sort_id: number;
+  published: Flag;
+  publish_date: Timestamp | null;
+  free: Flag;
+  mentor_only: Flag;
+  post_type: number;
+  progress_criteria: string;
+  icon: string | null;
+  video_length: number;
+}
+
+export interface CourseBlocksTable extends Row {
+  site_id: number;
+  course_part_id: number;
+  sort_id: number;
+  block_type: string;
+  title: string;
+  post_id: number | null;
+  published: Flag;
+  mentor_only: Flag;
+  content: string;
+}
+
+export type AccessSource = 'staff' | 'code' | 'purchase';
+
+export interface CourseAccessTable extends Row {
+  site_id: number;
+  course_id: number;
+  user_id: number;
+  source: AccessSource;
+  granted_by_user_id: number | null;
+  expires_at: Timestamp | null;
+}
+
+export interface CourseProgressTable extends Row {
+  site_id: number;
+  course_id: number;
+  user_id: number;
+  progress_percent: number;
+  /** Xp earned in this course; achievements of the course are reached by it. */
+  xp: number;
+  completed_at: Timestamp | null;
+}
+
+export interface PartProgressTable extends Row {
+  site_id: number;
+  course_id: number;
+  course_part_id: number;
+  user_id: number;
+  video_play: Flag;
+  completed_at: Timestamp | null;
+  milestone_completed_at: Timestamp | null;
+}
+
+export type XpSource = 'reward' | 'progress';
+
+export interface XpAwardsTable extends Row {
+  site_id: number;
+  user_id: number;
+  course_id: number;
+  course_part_id: number;
+  source: XpSource;
+  xp: number;
+}
+
+export interface AchievementsTable extends Row {
+  site_id: number;
+  course_id: number;
+  title: string;
+  description: string;
+  required_xp: number;
+}
+
+export interface UserAchievementsTable extends Row {
+  site_id: number;
+  user_id: number;
+  achievement_id: number;
+}
+
+export interface CertificatesTable extends Row {
+  site_id: number;
+  user_id: number;
+  course_id: number;
+  code: string;
+  issued_at: Timestamp;
+  expires_at: Timestamp | null;
+}
+
+export interface BlockResultsTable extends Row {
+  site_id: number;
+  user_id: number;
+  course_block_id: number;
+  /** JSON: the answer given to each question. */
+  answers: string;
+  score: number;
+  max_score: number;
+  passed: Flag;
+  attempts: number;
+}
+
+export interface ResourcesTable extends Row {
+  site_id: number;
+  course_id: number | null;
+  title: string;
+  description: string;
+  url: string | null;
+  media_file_id: number | null;
+  sort_id: number;
+}
+
+/** 'chat' between two users, 'system' from the platform (no sender), 'support' to the support inbox (no recipient). */
+export type MessageKind = 'chat' | 'system' | 'support';
+
+export interface MessagesTable extends Row {
+  site_id: number;
+  kind: MessageKind;
+  /** Null for a system message. */
+  from_user_id: number | null;
+  /** Null for a message to the support inbox. */
+  to_user_id: number | null;
+  title: string;
+  /** Sanitized HTML. */
+  message: string;
+  course_id: number | null;
+  course_part_id: number | null;
+  showed_at: Timestamp | null;
+  replied_at: Timestamp | null;
+  emailed_at: Timestamp | null;
+  removed_by_sender: Flag;
+  removed_by_recipient: Flag;
+  /** The staff member who sent a system message (staff see it); null for other kinds. */
+  sent_by_user_id: number | null;
+}
+
+export type UserExamStatus = 'in_progress' | 'submitted' | 'completed';
+
+export interface UserExamsTable extends Row {
+  site_id: number;
+  user_id: number;
+  course_id: number;
+  course_part_id: number;
+  course_block_id: number;
+  status: UserExamStatus;
+  /** Sanitized HTML. */
+  answer: string;
+  review_comment: string | null;
+  submitted_at: Timestamp | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by_user_id: number | null;
+  submissions: number;
+}
+
+export interface TasksTable extends Row {
+  site_id: number;
+  task_type: number;
+  /** The student the task is about. */
+  user_id: number | null;
+  course_id: number | null;
+  course_part_id: number | null;
+  user_exam_id: number | null;
+  message_id: number | null;
+  /** Plain text. */
+  description: string;
+  event_start_date: Timestamp | null;
+  /** Null: nobody yet (the spec's owner -1). */
+  owner_user_id: number | null;
+  /** Sanitized HTML. */
+  note: string;
+  completed_at: Timestamp | null;
+  completed_by_user_id: number | null;
+  trashed_at: Timestamp | null;
+}
+
+export interface Database {
+  sites: SitesTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  rate_limits: RateLimitsTable;
+  one_time_codes: OneTimeCodesTable;
+  news: NewsTable;
+  news_interactions: NewsInteractionsTable;
+  mail_outbox: MailOutboxTable;
+  contents: ContentsTable;
+  content_revisions: ContentRevisionsTable;
+  server_secrets: ServerSecretsTable;
+  media_files: MediaFilesTable;
+  courses: CoursesTable;
+  course_coaches: CourseCoachesTable;
+  course_parts: CoursePartsTable;
+  course_blocks: CourseBlocksTable;
+  course_access: CourseAccessTable;
+  course_progress: CourseProgressTable;
+  part_progress: PartProgressTable;
+  xp_awards: XpAwardsTable;
+  achievements: AchievementsTable;
+  user_achievements: UserAchievementsTable;
+  certificates: CertificatesTable;
+  block_results: BlockResultsTable;
+  resources: ResourcesTable;
+  messages: MessagesTable;
+  user_exams: UserExamsTable;
+  tasks: TasksTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SiteRow = Selectable<SitesTable>;
+export type NewsRow = Selectable<NewsTable>;
+export type NewUser = Insertable<UsersTable>;
+export type CourseRow = Selectable<CoursesTable>;
+export type CoursePartRow = Selectable<CoursePartsTable>;
+export type CourseBlockRow = Selectable<CourseBlocksTable>;
+export type MediaFileRow = Selectable<MediaFilesTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type UserExamRow = Selectable<UserExamsTable>;
+export type TaskRow = Selectable<TasksTable>;

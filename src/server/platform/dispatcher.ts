@@ -1,0 +1,242 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type Contract, contract } from '../../shared/contract';
+import type { Access, CallDef, EndpointDef } from '../../shared/contract/define';
+import type { ErrorCode } from '../../shared/errors';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { SiteRow, UserRow } from './db/schema';
+import { AppError } from './errors';
+import type { CallContext, Handler, HandlerRegistry } from './handlers';
+import type { Mailer } from './mail/outbox';
+import { findSite } from './sites';
+
+interface DispatcherOptions {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  registry: HandlerRegistry;
+  /** The signed-in user a session token names on a site (the identity module's sessions), or null. */
+  findSessionUser: (db: Db, session: { siteId: number; token: string }) => Promise<UserRow | null>;
+  /** Parse every successful answer with its contract schema (tests), so the contract cannot drift. */
+  checkAnswers: boolean;
+}
+
+/** Endpoint files by their path with and without `.php`. */
+const endpointsByPath = new Map<string, EndpointDef>(
+  Object.values(contract).flatMap((e) => [
+    [e.file, e as EndpointDef],
+    [e.file.replace(/\.php$/, ''), e as EndpointDef],
+  ]),
+);
+
+export function hasAccess(access: Access, user: UserRow | null): boolean {
+  if (access === 'public') return true;
+  if (!user) return false;
+  if (access === 'user') return true;
+  const staffType = access === 'admin' ? [2] : [2, 8];
+  return staffType.includes(user.user_type) && user.privilegies > 50;
+}
+
+function checkAccess(access: Access, user: UserRow | null): void {
+  if (!hasAccess(access, user)) {
+    throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED', user ? 'No access to this call' : 'Sign in first');
+  }
+}
+
+/** Each access level admits everyone the next one does (an administrator is staff). */
+const accessRank: Record<Access, number> = { public: 0, user: 1, staff: 2, admin: 3 };
+
+/** The access of an endpoint's most open call: a caller without it may make none of its calls. */
+const leastAccess = (endpoint: EndpointDef): Access =>
+  (Object.values(endpoint.calls) as CallDef[])
+    .map((c) => c.access)
+    .reduce((a, b) => (accessRank[b] < accessRank[a] ? b : a), 'admin' as Access);
+
+interface Caller {
+  site: SiteRow;
+  token: string | null;
+  user: UserRow | null;
+}
+
+/** Callers already identified by an upload route's check before its body was read, so `handle` asks once. */
+const identified = new WeakMap<FastifyRequest, Caller>();
+
+/** The site, token and signed-in user of a request. */
+async function identify(
+  db: Db,
+  request: FastifyRequest,
+  findSessionUser: DispatcherOptions['findSessionUser'],
+): Promise<Caller> {
+  const known = identified.get(request);
+  if (known) return known;
+  const siteName = String(request.headers.site ?? 'main');
+  const site = await findSite(db, siteName);
+  if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
+  const token = readToken(request);
+  const user = token ? await findSessionUser(db, { siteId: site.id, token }) : null;
+  return { site, token, user };
+}
+
+const fieldErrors = (error: z.ZodError) =>
+  error.issues.map((i) => ({ field: ['data', ...i.path].join('.'), message: i.message }));
+
+/** Reads `req` and `data` from a JSON, urlencoded or multipart body; `data` may be a JSON string or an object. */
+function readEnvelope(body: unknown): { req: string | undefined; data: unknown; file?: null } {
+  if (body === undefined || body === null || body === '') return { req: undefined, data: {} };
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('INVALID_REQUEST', 'The body must carry the fields req and data');
+  }
+  const { req, data } = body as Record<string, unknown>;
+  if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
+  return { req, data: readData(data) };
+}
+
+/** An upload's body: its text fields are the data, its `file` part the file (spec §7 `ajaxUpload.php`). */
+function readUpload(body: unknown): { req: string | undefined; data: unknown; file: Buffer | null } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('INVALID_REQUEST', 'Send the file as multipart form data');
+  }
+  const { req, file, ...fields } = body as Record<string, unknown>;
+  if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
+  if (file !== undefined && !Buffer.isBuffer(file)) throw new AppError('INVALID_REQUEST', 'file must be a file part');
+  const data = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'));
+  return { req, data, file: file ?? null };
+}
+
+function readData(data: unknown): unknown {
+  // A multipart file part arrives as a Buffer, which a schema of an object would take for an empty object.
+  if (Buffer.isBuffer(data)) throw new AppError('INVALID_REQUEST', 'data must be a text field, not a file');
+  if (typeof data !== 'string') return data ?? {};
+  if (data.trim() === '') return {};
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new AppError('INVALID_REQUEST', 'data is not valid JSON');
+  }
+}
+
+/** No call nests deeper than a few levels; anything far deeper is refused before it reaches a schema. */
+const MAX_DATA_DEPTH = 32;
+
+/**
+ * Values no schema should have to think about: a NUL character (PostgreSQL cannot store it in text, so it
+ * would fail as a 500 on one dialect and be stored on the other) and absurd nesting. Walks without recursion.
+ */
+function findUnsafeValue(data: unknown): { field: string; message: string } | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value: data, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string[] };
+    const field = ['data', ...path].join('.');
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { field, message: 'must not contain NUL characters' };
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
+    if (path.length >= MAX_DATA_DEPTH) return { field, message: 'is nested too deeply' };
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return { field, message: 'must not contain NUL characters in its keys' };
+      stack.push({ value: child, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
+function readToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  // Like every API answer (docs/api.md), an error is never kept by a cache along the way. What becomes of a body
+  // left unread by the refusal is up to http/bodies.ts (read and discarded up to a bound, then the connection closed).
+  reply.header('cache-control', 'no-store');
+  if (error.code === 'UNAUTHORIZED') {
+    return reply.code(401).send({ status: 'UNAUTHORIZED', error_code: 'UNAUTHORIZED', message: error.message });
+  }
+  return reply
+    .code(error.httpStatus)
+    .send({ ...error.extra, status: 'ERROR', error_code: error.code, message: error.message });
+}
+
+/** `POST /api/backend/<endpoint>[.php]`: the one way into the API (ARCHITECTURE.md §1). */
+export function registerDispatcher(app: FastifyInstance, options: DispatcherOptions): void {
+  const { db, config, mailer, registry, checkAnswers, findSessionUser } = options;
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const endpoint = endpointsByPath.get(path);
+    if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);
+
+    const { req, data, file = null } = endpoint.upload ? readUpload(request.body) : readEnvelope(request.body);
+    // The spec's content endpoints have no `req` (§7 "(none)"): a client may leave it out or send it empty.
+    const callName = req || endpoint.defaultCall;
+    const definition: CallDef | undefined = callName ? endpoint.calls[callName] : undefined;
+    if (!callName || !definition || !Object.hasOwn(endpoint.calls, callName)) {
+      throw new AppError('UNKNOWN_CALL', `Unknown req for ${endpoint.file}: ${String(req).slice(0, 100)}`);
+    }
+
+    const { site, token, user } = await identify(db, request, findSessionUser);
+    checkAccess(definition.access, user);
+
+    const unsafe = findUnsafeValue(data);
+    if (unsafe) {
+      throw new AppError('INVALID_REQUEST', `Invalid data: ${unsafe.field}: ${unsafe.message}`, { fields: [unsafe] });
+    }
+    const parsed = definition.data.safeParse(data);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      const named = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+      throw new AppError('INVALID_REQUEST', `Invalid data: ${named}`, { fields });
+    }
+
+    const ctx: CallContext = {
+      db,
+      config,
+      mailer,
+      log: request.log,
+      site,
+      user,
+      token,
+      ip: request.ip,
+      locale: /^sv\b/i.test(request.headers['accept-language'] ?? '') ? 'sv' : 'en',
+      file,
+    };
+    const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
+    const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
+    if (checkAnswers) definition.answer.parse(answer);
+    return reply.header('cache-control', 'no-store').send(answer);
+  };
+
+  app.post('/api/backend/*', (request, reply) => handle(request, reply, (request.params as { '*': string })['*']));
+
+  // An upload endpoint gets routes of its own, so that its body may be as large as the file it takes. Its caller
+  // is checked before the body is read (the same check `handle` makes, done once): an upload nobody may make of
+  // that caller costs its headers, never its file (the unread body is discarded, see http/bodies.ts).
+  for (const endpoint of Object.values(contract) as EndpointDef[]) {
+    if (!endpoint.upload) continue;
+    const bodyLimit = endpoint.upload.maxFileBytes + UPLOAD_FORM_OVERHEAD;
+    const access = leastAccess(endpoint);
+    const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes: endpoint.upload.maxFileBytes };
+    const onRequest = async (request: FastifyRequest) => {
+      const caller = await identify(db, request, findSessionUser);
+      checkAccess(access, caller.user);
+      identified.set(request, caller);
+    };
+    for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
+      app.post(`/api/backend/${path}`, { bodyLimit, config, onRequest }, (request, reply) =>
+        handle(request, reply, path),
+      );
+    }
+  }
+}
+
+/** What an upload route tells the rest of the server: its answer to a body too large, and its largest file. */
+export interface UploadRouteConfig {
+  tooLarge: ErrorCode;
+  maxFileBytes: number;
+}
+
+/** Room for an upload's form fields and part headers beside its file. */
+const UPLOAD_FORM_OVERHEAD = 64 * 1024;

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Contract } from '../../shared/contract';
+import type { CallAnswer, CallDef, EndpointDef, ParsedCallData } from '../../shared/contract/define';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { SiteRow, UserRow } from './db/schema';
+import { AppError } from './errors';
+import type { Mailer } from './mail/outbox';
+
+/** The server's log, as services may use it without knowing the HTTP framework behind it. */
+export type Log = FastifyBaseLogger;
+
+/** Everything a handler may know about the request it serves. */
+export interface CallContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: Log;
+  site: SiteRow;
+  /** The signed-in user, or null for an anonymous caller. */
+  user: UserRow | null;
+  /** The raw session token the request carried, if any. */
+  token: string | null;
+  ip: string;
+  /** The locale the client asked for (`Accept-Language`), used for mails. */
+  locale: 'en' | 'sv';
+  /** The `file` part of an upload endpoint's body, when one was sent. */
+  file: Buffer | null;
+}
+
+export type Handler<C extends CallDef> = (ctx: CallContext, data: ParsedCallData<C>) => Promise<CallAnswer<C>>;
+
+export type Handlers<E extends EndpointDef> = { [K in keyof E['calls']]: Handler<E['calls'][K]> };
+
+export const handlers = <E extends EndpointDef>(_endpoint: E, h: NoInfer<Handlers<E>>): Handlers<E> => h;
+
+/** The caller of a call whose access is `user` or higher; the dispatcher has already refused anonymous ones. */
+export function signedInUser(ctx: CallContext): UserRow {
+  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Sign in first');
+  return ctx.user;
+}
+
+/** The caller, when a user id in the data names her: the spec's calls carry it, and it must be her own. */
+export function callerNamed(ctx: CallContext, userId: number): UserRow {
+  const user = signedInUser(ctx);
+  if (user.id !== userId) throw new AppError('FORBIDDEN', 'The user id must be your own');
+  return user;
+}
+
+/** Handlers for every endpoint file of the contract. */
+export type HandlerRegistry = { [F in keyof Contract]: Handlers<Contract[F]> };
+
+/** The endpoint files one module serves. */
+export type ModuleHandlers = Partial<HandlerRegistry>;

@@ -1,0 +1,13 @@
+import * as coaching from './modules/coaching';
+import * as identity from './modules/identity';
+import * as learning from './modules/learning';
+import * as site from './modules/site';
+import type { HandlerRegistry } from './platform/handlers';
+
+/** Handlers for every endpoint file of the contract, from the modules that own them; a missing one fails to compile. */
+export const registry: HandlerRegistry = {
+  ...identity.handlers,
+  ...site.handlers,
+  ...learning.handlers,
+  ...coaching.handlers,
+};

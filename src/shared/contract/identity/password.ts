@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { call, email, endpoint, ok, password } from '../define';
+
+export const passwordReset = endpoint('password.php', {
+  /** Answers the same whether or not the email belongs to an account. */
+  request_reset: call({
+    access: 'public',
+    data: z.object({ email }),
+    answer: z.object({ status: ok }),
+  }),
+  reset_password: call({
+    access: 'public',
+    data: z.object({ code: z.string().trim().min(1).max(200), password, password_repeat: password }),
+    answer: z.object({ status: ok }),
+  }),
+});

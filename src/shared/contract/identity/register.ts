@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { isPlainName } from '../../domain/identity/accounts';
+import { call, email, endpoint, ok, password, shortText } from '../define';
+
+/** A first or last name: one line without control characters (names go into mails and onto certificates). */
+export const personName = shortText(100).refine(isPlainName, 'must be one line without control characters');
+
+const code = z.string().trim().min(1).max(200);
+
+export const register = endpoint('register.php', {
+  register: call({
+    access: 'public',
+    data: z
+      .object({
+        account_type: z.enum(['private', 'company']),
+        FirstName: personName,
+        LastName: personName,
+        email,
+        password,
+        agree_terms: z.boolean(),
+        CompanyName: z.string().trim().max(200).optional(),
+      })
+      .refine((d) => d.account_type === 'private' || (d.CompanyName ?? '').length > 0, {
+        path: ['CompanyName'],
+        message: 'CompanyName is required for a company account',
+      }),
+    answer: z.object({ status: ok }),
+  }),
+  verify_email: call({
+    access: 'public',
+    data: z.object({ code }),
+    answer: z.object({ status: ok }),
+  }),
+  resend_verification: call({
+    access: 'public',
+    data: z.object({ email }),
+    answer: z.object({ status: ok, cooldown: z.number() }),
+  }),
+});
