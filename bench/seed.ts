@@ -1,8 +1,8 @@
 import { type Insertable, sql } from 'kysely';
-import { createDatabase, type Db, isPostgres, migrate, timestampExpression } from '../src/server/platform/db';
-import type { Database } from '../src/server/platform/db/schema';
 import { hashPassword } from '../src/server/modules/identity/services/passwords';
 import { createSession } from '../src/server/modules/identity/services/sessions';
+import { createDatabase, type Db, isPostgres, migrate, timestampExpression } from '../src/server/platform/db';
+import type { Database } from '../src/server/platform/db/schema';
 
 /** The data set the benchmark loads the server with: the shapes later issues need, at the size of a large school. */
 export const benchShape = {
