@@ -24,7 +24,7 @@ export interface PageSpec {
 export const measuredPages: PageSpec[] = [
   { path: '/', lazy: ['../shared/i18n/en/auth.ts'] },
   { path: '/login', lazy: ['../shared/i18n/en/auth.ts'] },
-  { path: '/course/:id/post/:id2', lazy: ['pages/Course/CourseLayout.tsx', '../shared/i18n/en/course.ts'] },
+  { path: '/course/:id/post/:id2', lazy: ['features/learning/Course/CourseLayout.tsx', '../shared/i18n/en/course.ts'] },
 ];
 
 interface ManifestChunk {
