@@ -7,13 +7,13 @@ import { Link } from 'react-router';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
 import { call } from '../../../app/api';
+import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { ExamStateBadge } from '../../learning/blocks/ExamStateBadge';
 import { type ExamState, examKeys, examState, useExamById } from '../../learning/Course/exams';
-import { formatDateTime } from './format';
 import { taskKeys } from './queries';
 import classes from './tasks.module.css';
 
@@ -31,7 +31,7 @@ export function ExamReview({
   task: Task;
   exam: { userExamId: number; userId: number; courseId: number };
 }) {
-  const { t, i18n } = useTranslation(['tasks', 'course', 'shell']);
+  const { t } = useTranslation(['tasks', 'course', 'shell']);
   const queryClient = useQueryClient();
   const query = useExamById(exam);
   const [comment, setComment] = useState('');
@@ -99,14 +99,13 @@ export function ExamReview({
               <ExamStateBadge state={examState(query.data)} />
             </Group>
             <Text size="sm" c="dimmed">
-              {query.data.SubmittedDate &&
-                t('review.submitted', { date: formatDateTime(query.data.SubmittedDate, i18n.language) })}
+              {query.data.SubmittedDate && t('review.submitted', { date: formatDateTime(query.data.SubmittedDate) })}
               {query.data.SubmittedDate && ' · '}
               {t('review.submissions', { count: query.data.Submissions })}
               {query.data.ReviewedDate && (
                 <>
                   {' · '}
-                  {t('review.reviewed', { date: formatDateTime(query.data.ReviewedDate, i18n.language) })}
+                  {t('review.reviewed', { date: formatDateTime(query.data.ReviewedDate) })}
                 </>
               )}
             </Text>

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { showToast } from '../../../components/toast';
 import { toneText } from '../../../components/tone';
 import { useExamById } from '../../learning/Course/exams';
 import { openChat } from '../messages/dialogs';
-import { formatDateTime } from './format';
 import { useOwnerOptions } from './owners';
 import { type TaskChanges, useUpdateTask } from './queries';
 import { StudentAvatar } from './TaskBits';
@@ -18,7 +18,7 @@ import classes from './tasks.module.css';
 
 /** The side of a task's page: who and what it is about, its owner, its completion and the trash. */
 export function TaskDetails({ task }: { task: Task }) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t } = useTranslation('tasks');
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" component="section" aria-labelledby="task-details">
@@ -43,10 +43,8 @@ export function TaskDetails({ task }: { task: Task }) {
               t('detail.noCourse')
             )}
           </Detail>
-          <Detail term={t('detail.created')}>{formatDateTime(task.CDate, i18n.language)}</Detail>
-          {task.EventStartDate && (
-            <Detail term={t('detail.starts')}>{formatDateTime(task.EventStartDate, i18n.language)}</Detail>
-          )}
+          <Detail term={t('detail.created')}>{formatDateTime(task.CDate)}</Detail>
+          {task.EventStartDate && <Detail term={t('detail.starts')}>{formatDateTime(task.EventStartDate)}</Detail>}
         </dl>
         {task.UserId !== null && task.UserRealName && (
           <Button
@@ -138,7 +136,7 @@ function OwnerField({ task }: { task: Task }) {
 }
 
 function Completion({ task }: { task: Task }) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t } = useTranslation('tasks');
   const { change, busy } = useChange(task);
   // A review task is completed by approving or returning its submission while that waits.
   const exam = useExamById(
@@ -164,7 +162,7 @@ function Completion({ task }: { task: Task }) {
             <Text data-testid="task-completed-by">
               {t('completion.completedBy', {
                 name: completedBy,
-                date: formatDateTime(task.CompletedDate, i18n.language),
+                date: formatDateTime(task.CompletedDate),
               })}
             </Text>
           </Group>

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { taskTypeKey } from '../../../../shared/domain/coaching/tasks';
+import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { showToast } from '../../../components/toast';
-import { formatDateTime } from './format';
 import { useUpdateTask } from './queries';
 import { StudentAvatar, TaskStatusBadge, TaskTypeBadge } from './TaskBits';
 import classes from './tasks.module.css';
@@ -32,7 +32,7 @@ export function TaskList({ tasks }: { tasks: readonly Task[] }) {
 }
 
 function TaskRow({ task }: { task: Task }) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t } = useTranslation('tasks');
   const update = useUpdateTask();
   const type = t(`type.${taskTypeKey(task.TaskType)}`);
   const title = task.UserRealName ? t('detail.titleFrom', { type, name: task.UserRealName }) : type;
@@ -68,13 +68,13 @@ function TaskRow({ task }: { task: Task }) {
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              {t('list.created', { date: formatDateTime(task.CDate, i18n.language) })}
+              {t('list.created', { date: formatDateTime(task.CDate) })}
               {' · '}
               {t('list.owner', { name: task.TaskOwnerName ?? t('nobody') })}
               {task.CompletedDate && (
                 <>
                   {' · '}
-                  {t('list.completed', { date: formatDateTime(task.CompletedDate, i18n.language) })}
+                  {t('list.completed', { date: formatDateTime(task.CompletedDate) })}
                 </>
               )}
             </Text>

@@ -13,14 +13,6 @@ export const taskTypeTone: Record<TaskTypeKey, Tone | null> = {
 
 export const isSupportTask = (task: Pick<Task, 'TaskType'>) => task.TaskType === TaskType.support;
 
-/** A date with its time in the reader's language, e.g. "22 Nov 2026, 14:05". */
-export const formatDateTime = (iso: string, language: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-};
-
 export const fullName = (user: Pick<UserData, 'FirstName' | 'LastName'>) => `${user.FirstName} ${user.LastName}`.trim();
 
 export const initials = (name: string) =>

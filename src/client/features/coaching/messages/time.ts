@@ -1,27 +1,23 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatTimeLabel } from '../../../../shared/domain/coaching/chat';
+import { formatDate, formatWeekday } from '../../../components/dates';
 
 /** A message's time as the chat and the bell show it (spec §9), in the user's language. */
 export function useMessageTime(): (iso: string, options?: { bell?: boolean }) => string {
-  const { t, i18n } = useTranslation('messages');
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useCallback(
-    (iso, options = {}) => {
-      const label = chatTimeLabel(iso, new Date(), options);
-      switch (label.kind) {
-        case 'time':
-          return label.text;
-        case 'yesterday':
-          return t('time.yesterday');
-        case 'weekday':
-          return new Intl.DateTimeFormat(language, { weekday: 'long' }).format(label.date);
-        case 'date':
-          return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(label.date);
-      }
-    },
-    [t, language],
-  );
+  const { t } = useTranslation('messages');
+  return (iso, options = {}) => {
+    const label = chatTimeLabel(iso, new Date(), options);
+    switch (label.kind) {
+      case 'time':
+        return label.text;
+      case 'yesterday':
+        return t('time.yesterday');
+      case 'weekday':
+        return formatWeekday(label.date);
+      case 'date':
+        return formatDate(label.date);
+    }
+  };
 }
 
 /** The plain text of a message's HTML, for a toast or a one-line preview. */

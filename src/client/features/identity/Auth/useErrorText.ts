@@ -9,6 +9,7 @@ import {
   passwordProblems,
 } from '../../../../shared/domain/identity/password';
 import { ApiError } from '../../../app/api';
+import { formatMoment } from '../../../components/dates';
 
 export interface WeakPassword {
   problem: PasswordProblem;
@@ -53,24 +54,11 @@ export function useFormatDuration() {
   );
 }
 
-/** A moment as local time ("14:35"), with the date too when it is not today. */
-function formatLocalTime(value: unknown, language: string): string | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const today = date.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(
-    language,
-    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
-  ).format(date);
-}
-
 /** Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). */
 export function useErrorText() {
   const { t, i18n } = useTranslation(['auth', 'errors']);
   const formatDuration = useFormatDuration();
   const passwordProblem = usePasswordProblemText();
-  const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
     (error: unknown): string => {
       if (!(error instanceof ApiError)) return t('errors:SERVER_ERROR');
@@ -82,7 +70,7 @@ export function useErrorText() {
             max_attempts: body.max_attempts ?? '?',
           });
         case 'TEMPORARILY_LOCKED':
-          return t('errors:TEMPORARILY_LOCKED', { time: formatLocalTime(body.locked_until, language) ?? '?' });
+          return t('errors:TEMPORARILY_LOCKED', { time: formatMoment(body.locked_until) ?? '?' });
         case 'COOLDOWN':
           return t('resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
         case 'WEAK_PASSWORD': {
@@ -97,6 +85,6 @@ export function useErrorText() {
           return i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('errors:SERVER_ERROR');
       }
     },
-    [t, i18n, language, formatDuration, passwordProblem],
+    [t, i18n, formatDuration, passwordProblem],
   );
 }

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CertificateInfo } from '../../../../shared/contract/learning/courseShapes';
 import { call } from '../../../app/api';
+import { formatDate } from '../../../components/dates';
 import { ToneBadge } from '../../../components/tone';
-import { formatDate } from '../../learning/MyCourses/format';
 import { useCertificates } from './queries';
 
 /** Saves a base64-encoded PDF under its file name, as a download from the page. */
@@ -56,9 +56,8 @@ export function Certificates({ userId }: { userId: number }) {
 }
 
 function CertificateItem({ certificate }: { certificate: CertificateInfo }) {
-  const { t, i18n } = useTranslation('learning');
+  const { t } = useTranslation('learning');
   const [downloading, setDownloading] = useState(false);
-  const date = (iso: string) => formatDate(iso, i18n.language);
 
   const download = async () => {
     setDownloading(true);
@@ -86,9 +85,9 @@ function CertificateItem({ certificate }: { certificate: CertificateInfo }) {
             </ToneBadge>
           </Group>
           <Text size="sm" c="dimmed">
-            {t('profile.certificates.issued', { date: date(certificate.IssuedAt) })}
+            {t('profile.certificates.issued', { date: formatDate(certificate.IssuedAt) })}
             {certificate.ExpiresAt &&
-              ` · ${t(certificate.Expired ? 'profile.certificates.expiredOn' : 'profile.certificates.expires', { date: date(certificate.ExpiresAt) })}`}
+              ` · ${t(certificate.Expired ? 'profile.certificates.expiredOn' : 'profile.certificates.expires', { date: formatDate(certificate.ExpiresAt) })}`}
           </Text>
           <Text size="xs" c="dimmed">
             {t('profile.certificates.code', { code: certificate.Code })}

@@ -2,12 +2,12 @@ import { Alert, Anchor, Center, Group, Loader, Stack, Text, ThemeIcon } from '@m
 import { IconAward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../learning/MyCourses/format';
+import { formatDate } from '../../../components/dates';
 import { useAchievements } from './queries';
 
 /** The achievements the user has earned, newest first, each linking to its page. */
 export function EarnedAchievements({ userId }: { userId: number }) {
-  const { t, i18n } = useTranslation(['learning', 'shell']);
+  const { t } = useTranslation(['learning', 'shell']);
   const achievements = useAchievements(userId);
 
   if (achievements.isPending) {
@@ -49,7 +49,7 @@ export function EarnedAchievements({ userId }: { userId: number }) {
             <Text size="sm" c="dimmed">
               {achievement.CourseName} · {t('xp', { count: achievement.required_xp })}
               {achievement.EarnedDate &&
-                ` · ${t('profile.achievements.earnedOn', { date: formatDate(achievement.EarnedDate, i18n.language) })}`}
+                ` · ${t('profile.achievements.earnedOn', { date: formatDate(achievement.EarnedDate) })}`}
             </Text>
           </div>
         </Group>

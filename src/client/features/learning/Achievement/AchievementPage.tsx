@@ -17,8 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, call } from '../../../app/api';
+import { formatDate } from '../../../components/dates';
 import { toneText } from '../../../components/tone';
-import { formatDate } from '../MyCourses/format';
 
 const idFromParam = (value: string | undefined) => {
   const id = Number(value);
@@ -30,7 +30,7 @@ const missingCodes = ['NOT_FOUND', 'INVALID_REQUEST', 'NO_COURSE_ACCESS', 'FORBI
 
 /** /achievement/:id/:course_id: one achievement of a course, earned or how much xp is still needed. */
 export default function AchievementPage() {
-  const { t, i18n } = useTranslation(['learning', 'shell']);
+  const { t } = useTranslation(['learning', 'shell']);
   const params = useParams();
   const id = idFromParam(params.id);
   const courseId = idFromParam(params.course_id);
@@ -108,7 +108,7 @@ export default function AchievementPage() {
           {data.earned ? (
             <Text fw={600} {...toneText('teal')} data-testid="achievement-state">
               {data.EarnedDate
-                ? t('achievement.earnedOn', { date: formatDate(data.EarnedDate, i18n.language) })
+                ? t('achievement.earnedOn', { date: formatDate(data.EarnedDate) })
                 : t('achievement.earned')}
             </Text>
           ) : (

@@ -2,18 +2,14 @@ import { Anchor, Avatar, Card, Group, Stack, Text, ThemeIcon, Title } from '@man
 import { IconCertificate, IconCircleCheck, IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../../components/dates';
 import { toneText } from '../../../components/tone';
 import { useCourseContext } from './CourseContext';
 import classes from './course.module.css';
 
-const formatDay = (iso: string, language: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
-};
-
 /** The course overview's side: the certificate's state, the coaches and the course's achievements. */
 export function CourseSidebar() {
-  const { t, i18n } = useTranslation('course');
+  const { t } = useTranslation('course');
   const { course } = useCourseContext();
   const certificate = course.Certificate;
 
@@ -32,14 +28,12 @@ export function CourseSidebar() {
           <Text size="sm">{t('overview.certificate.none')}</Text>
         ) : certificate ? (
           <Stack gap={4}>
-            <Text size="sm">
-              {t('overview.certificate.earned', { date: formatDay(certificate.IssuedAt, i18n.language) })}
-            </Text>
+            <Text size="sm">{t('overview.certificate.earned', { date: formatDate(certificate.IssuedAt) })}</Text>
             {certificate.ExpiresAt && (
               <Text size="sm" {...(certificate.Expired ? toneText('red') : {})}>
                 {certificate.Expired
-                  ? t('overview.certificate.expired', { date: formatDay(certificate.ExpiresAt, i18n.language) })
-                  : t('overview.certificate.validUntil', { date: formatDay(certificate.ExpiresAt, i18n.language) })}
+                  ? t('overview.certificate.expired', { date: formatDate(certificate.ExpiresAt) })
+                  : t('overview.certificate.validUntil', { date: formatDate(certificate.ExpiresAt) })}
               </Text>
             )}
             <Text size="sm" c="dimmed">

@@ -3,15 +3,15 @@ import { IconArrowRight, IconCertificate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CourseSummary } from '../../../../shared/contract/learning/courseShapes';
+import { formatDate } from '../../../components/dates';
 import { toneText } from '../../../components/tone';
-import { formatDate } from './format';
 import { StatusBadge } from './StatusBadge';
 
 const actionKey = { not_started: 'start', in_progress: 'continue', completed: 'review' } as const;
 
 /** One course of My courses: what it is, how far the learner has come, and the way in. */
 export function CourseCard({ course }: { course: CourseSummary }) {
-  const { t, i18n } = useTranslation('learning');
+  const { t } = useTranslation('learning');
   const percent = Math.max(0, Math.min(100, Math.round(course.progress_percent)));
   const action = t(`myCourses.${actionKey[course.Status]}`);
   const titleId = `course-${course.Id}-title`;
@@ -69,7 +69,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         </Stack>
         {completed && course.CompletedAt && (
           <Text size="sm" c="dimmed">
-            {t('myCourses.completedOn', { date: formatDate(course.CompletedAt, i18n.language) })}
+            {t('myCourses.completedOn', { date: formatDate(course.CompletedAt) })}
           </Text>
         )}
         <Button

@@ -9,6 +9,7 @@ import type { BlockOf } from '../../../../shared/contract/learning/courseShapes'
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { RichText } from '../../../components/RichText';
@@ -87,13 +88,10 @@ function LearnerExam({
   block: ExamBlockKind;
   exam: { userId: number; courseId: number; blockId: number };
 }) {
-  const { t, i18n } = useTranslation(['course', 'shell']);
+  const { t } = useTranslation(['course', 'shell']);
   const queryClient = useQueryClient();
   const query = useBlockExam(exam);
-  const dateOf = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-      : '';
+  const dateOf = (iso: string | null) => (iso ? formatDateTime(iso) : '');
   const key = examKeys.ofBlock(exam.userId, exam.courseId, exam.blockId);
   const [draft, setDraft] = useState<string | null>(null);
   const [emptyAnswer, setEmptyAnswer] = useState(false);

@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconFlag, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isMilestone, PostType } from '../../../../shared/domain/learning/course';
+import { formatDate } from '../../../components/dates';
 import { tone } from '../../../components/tone';
 import { formatDuration } from './format';
 
@@ -22,14 +23,9 @@ export interface MarkedPart {
   PostType: number;
 }
 
-const formatDay = (iso: string, language: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
-};
-
 /** Staff markers of a part (spec §4, §6): DRAFT, scheduled, and for administrators mentor-only, free and the id. */
 export function StaffMarkers({ part, viewer }: { part: MarkedPart; viewer: Viewer }) {
-  const { t, i18n } = useTranslation('course');
+  const { t } = useTranslation('course');
   if (!viewer.staff) return null;
   const scheduled = part.PublishDate !== null && new Date(part.PublishDate).getTime() > Date.now();
   return (
@@ -41,7 +37,7 @@ export function StaffMarkers({ part, viewer }: { part: MarkedPart; viewer: Viewe
       )}
       {scheduled && part.PublishDate && (
         <Badge size="sm" variant="light" {...tone('orange')} leftSection={<IconClock size={12} aria-hidden />}>
-          {t('marks.scheduled', { date: formatDay(part.PublishDate, i18n.language) })}
+          {t('marks.scheduled', { date: formatDate(part.PublishDate) })}
         </Badge>
       )}
       {viewer.admin && part.MentorOnly && (
@@ -90,7 +86,7 @@ export function CompletedMark({ completed, withText = false }: { completed: bool
 
 /** A milestone's flag and whether it is completed (MilestoneCompletedDate). */
 export function MilestoneMark({ postType, completedDate }: { postType: number; completedDate: string | null }) {
-  const { t, i18n } = useTranslation('course');
+  const { t } = useTranslation('course');
   if (!isMilestone(postType)) return null;
   const Icon = postType === PostType.starMilestone ? IconStar : IconFlag;
   const kind = postType === PostType.starMilestone ? t('marks.starMilestone') : t('marks.milestone');
@@ -102,13 +98,9 @@ export function MilestoneMark({ postType, completedDate }: { postType: number; c
       leftSection={<Icon size={12} aria-hidden />}
       data-testid="milestone-mark"
       data-completed={completedDate !== null}
-      title={
-        completedDate
-          ? t('marks.milestoneDone', { date: formatDay(completedDate, i18n.language) })
-          : t('marks.milestoneOpen')
-      }
+      title={completedDate ? t('marks.milestoneDone', { date: formatDate(completedDate) }) : t('marks.milestoneOpen')}
     >
-      {completedDate ? t('marks.milestoneDone', { date: formatDay(completedDate, i18n.language) }) : kind}
+      {completedDate ? t('marks.milestoneDone', { date: formatDate(completedDate) }) : kind}
     </Badge>
   );
 }

@@ -3,9 +3,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api';
+import { formatLongDate } from '../../../components/dates';
 import richText from '../../../components/richText.module.css';
 import { useInternalLinks } from '../../../components/useInternalLinks';
-import { formatNewsDate, useNewsItem } from './queries';
+import { useNewsItem } from './queries';
 
 const idFromParam = (value: string | undefined) => {
   const id = Number(value);
@@ -14,7 +15,7 @@ const idFromParam = (value: string | undefined) => {
 
 /** /News/:id and /News/:id/:title: one news item; the title part of the path is only for people. */
 export default function NewsItemPage() {
-  const { t, i18n } = useTranslation(['news', 'shell']);
+  const { t } = useTranslation(['news', 'shell']);
   const params = useParams();
   const id = idFromParam(params.id);
   const item = useNewsItem(id);
@@ -65,7 +66,7 @@ export default function NewsItemPage() {
           </Title>
           <Text size="sm" c="dimmed" mt="xs" mb="lg">
             <time dateTime={item.data.published_at}>
-              {t('published', { date: formatNewsDate(item.data.published_at, i18n.language) })}
+              {t('published', { date: formatLongDate(item.data.published_at) })}
             </time>
           </Text>
           <div

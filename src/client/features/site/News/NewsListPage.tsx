@@ -2,7 +2,8 @@ import { Alert, Anchor, Card, Center, Container, Loader, Pagination, Stack, Text
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { newsSlug } from '../../../../shared/domain/site/news';
-import { formatNewsDate, newsExcerpt, useNewsList } from './queries';
+import { formatLongDate } from '../../../components/dates';
+import { newsExcerpt, useNewsList } from './queries';
 
 const pageFromParam = (value: string | null) => {
   const page = Number(value);
@@ -11,7 +12,7 @@ const pageFromParam = (value: string | null) => {
 
 /** /News: every published item, newest first, a page at a time. */
 export default function NewsListPage() {
-  const { t, i18n } = useTranslation(['news', 'shell']);
+  const { t } = useTranslation(['news', 'shell']);
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const list = useNewsList(page);
@@ -52,7 +53,7 @@ export default function NewsListPage() {
                 </Title>
                 <Text size="sm" c="dimmed" mt={4}>
                   <time dateTime={item.published_at}>
-                    {t('published', { date: formatNewsDate(item.published_at, i18n.language) })}
+                    {t('published', { date: formatLongDate(item.published_at) })}
                   </time>
                 </Text>
                 <Text mt="sm">{newsExcerpt(item.content)}</Text>

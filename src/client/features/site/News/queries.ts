@@ -17,12 +17,6 @@ export const useNewsItem = (id: number | null) =>
     retry: false,
   });
 
-/** A date in the reader's language, e.g. "22 November 2026" or "22 november 2026". */
-export const formatNewsDate = (iso: string, language: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
-};
-
 /** The first words of an item's HTML as plain text, for the list. */
 export function newsExcerpt(html: string, maxLength = 220): string {
   const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();

@@ -1,9 +1,7 @@
 import { Card, Code, Container, Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatCalendarDay } from '../../../components/dates';
 import { versionHistory } from './history';
-
-const formatDate = (isoDate: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 
 /** /versions (administrators): the running build and what changed in each version. */
 export default function VersionsPage() {
@@ -40,7 +38,7 @@ export default function VersionsPage() {
           >
             <Stack gap="xs">
               <Text size="sm">
-                <time dateTime={entry.date}>{t('versions.released', { date: formatDate(entry.date, language) })}</time>
+                <time dateTime={entry.date}>{t('versions.released', { date: formatCalendarDay(entry.date) })}</time>
               </Text>
               <List size="sm" spacing={4}>
                 {entry.changes[language].map((change) => (
