@@ -1,18 +1,8 @@
-import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { checkAdmin, checkLogin } from '../../shared/domain/guards';
+import { Loading } from '../components/LoadState';
 import { useSession } from './session';
-
-function Checking() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('loading')} />
-    </Center>
-  );
-}
 
 /** Where the user was going: the route with its query and anchor. */
 const triedUrlOf = (location: { pathname: string; search: string; hash: string }) =>
@@ -24,7 +14,7 @@ const loginFor = (triedUrl: string) => `/login?triedUrl=${encodeURIComponent(tri
 export function RequireLogin({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (checkLogin(session).allowed) return session.checked ? children : <Checking />;
+  if (checkLogin(session).allowed) return session.checked ? children : <Loading />;
   return <Navigate to={loginFor(triedUrlOf(location))} replace />;
 }
 
@@ -37,7 +27,7 @@ export function RequireAdmin({ children, types }: { children: ReactNode; types?:
   const session = useSession();
   const location = useLocation();
   const result = checkAdmin(session, types);
-  if (result.allowed) return session.checked ? children : <Checking />;
+  if (result.allowed) return session.checked ? children : <Loading />;
   if (result.redirect === 'login') return <Navigate to={loginFor(triedUrlOf(location))} replace />;
   return <Navigate to="/denied" replace state={{ reason: result.reason, triedUrl: triedUrlOf(location) }} />;
 }

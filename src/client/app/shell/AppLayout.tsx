@@ -1,8 +1,8 @@
-import { Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { Loading } from '../../components/LoadState';
 import { EditModeProvider } from '../../features/site/editMode';
 import { SessionProvider } from '../session';
 import classes from './AppLayout.module.css';
@@ -52,13 +52,7 @@ export function AppLayout() {
           </Suspense>
           <div className={classes.page}>
             <PageErrorBoundary path={pathname}>
-              <Suspense
-                fallback={
-                  <Center py="xl">
-                    <Loader role="status" aria-label={t('loading')} />
-                  </Center>
-                }
-              >
+              <Suspense fallback={<Loading />}>
                 <Outlet />
               </Suspense>
             </PageErrorBoundary>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { call } from '../../../app/api';
 import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
+import { LoadError, Loading } from '../../../components/LoadState';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { ExamStateBadge } from '../../learning/blocks/ExamStateBadge';
@@ -76,13 +77,9 @@ export function ExamReview({
           {t('review.title')}
         </Title>
         {query.isPending ? (
-          <Center py="md">
-            <Loader size="sm" role="status" aria-label={t('shell:loading')} />
-          </Center>
+          <Loading section />
         ) : query.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('review.loadFailed')}
-          </Alert>
+          <LoadError>{t('review.loadFailed')}</LoadError>
         ) : (
           <>
             <Group justify="space-between" gap="sm" align="flex-start">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { taskTypeKey } from '../../../../shared/domain/coaching/tasks';
 import { ApiError } from '../../../app/api';
 import { errorText } from '../../../components/errorText';
+import { LoadError, QueryState } from '../../../components/LoadState';
 import { showToast } from '../../../components/toast';
 import { ExamReview } from './ExamReview';
 import { isSupportTask, taskIdFromParam } from './format';
@@ -17,7 +18,7 @@ import classes from './tasks.module.css';
 
 /** /Tasks/:id: one task with its note, owner, completion and trash; a submission's review (spec §2, §7). */
 export default function TaskPage() {
-  const { t } = useTranslation(['tasks', 'shell']);
+  const { t } = useTranslation('tasks');
   const params = useParams();
   const taskId = taskIdFromParam(params.id ?? null);
   const task = useTask(taskId);
@@ -47,22 +48,19 @@ export default function TaskPage() {
   return (
     <Container size="lg" py="xl">
       {back}
-      {task.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('shell:loading')} />
-        </Center>
-      ) : task.isError ? (
-        <>
-          <Title order={1} mt="md">
-            {t('list.title')}
-          </Title>
-          <Alert color="red" variant="light" role="alert" mt="md">
-            {t('loadFailed')}
-          </Alert>
-        </>
-      ) : (
-        <TaskView task={task.data} />
-      )}
+      <QueryState
+        query={task}
+        error={
+          <>
+            <Title order={1} mt="md">
+              {t('list.title')}
+            </Title>
+            <LoadError mt="md" />
+          </>
+        }
+      >
+        {(data) => <TaskView task={data} />}
+      </QueryState>
     </Container>
   );
 }

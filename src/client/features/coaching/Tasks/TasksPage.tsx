@@ -1,6 +1,7 @@
-import { Alert, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { QueryState } from '../../../components/LoadState';
 import { filtersFromSearch, searchFromFilters } from './format';
 import { NewTaskButton } from './NewTaskButton';
 import { useTasks } from './queries';
@@ -9,7 +10,7 @@ import { TaskList } from './TaskList';
 
 /** /Tasks: the staff's tasks, filtered by condition, trash and course (spec §2, §7 get_tasks). */
 export default function TasksPage() {
-  const { t } = useTranslation(['tasks', 'shell']);
+  const { t } = useTranslation('tasks');
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const tasks = useTasks(filters);
@@ -34,22 +35,16 @@ export default function TasksPage() {
           filters={filters}
           onChange={(next) => setSearch(searchFromFilters({ ...filters, ...next }), { replace: true })}
         />
-        {tasks.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t('loadFailed')}
-          </Alert>
-        ) : tasks.isPending ? (
-          <Center py="xl">
-            <Loader role="status" aria-label={t('shell:loading')} />
-          </Center>
-        ) : (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed" role="status" data-testid="task-count">
-              {tasks.data.length === 0 ? empty : t('list.count', { count: tasks.data.length })}
-            </Text>
-            {tasks.data.length > 0 && <TaskList tasks={tasks.data} />}
-          </Stack>
-        )}
+        <QueryState query={tasks}>
+          {(list) => (
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed" role="status" data-testid="task-count">
+                {list.length === 0 ? empty : t('list.count', { count: list.length })}
+              </Text>
+              {list.length > 0 && <TaskList tasks={list} />}
+            </Stack>
+          )}
+        </QueryState>
       </Stack>
     </Container>
   );

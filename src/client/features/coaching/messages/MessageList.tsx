@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api';
+import { Loading } from '../../../components/LoadState';
 import { RichText } from '../../../components/RichText';
 import type { ChatMessage, useConversation } from './conversation';
 import { updateInbox } from './inbox';
@@ -75,9 +76,7 @@ export function MessageList({ userId, partnerName, conversation }: MessageListPr
         data-testid="chat-messages"
       >
         {!messages ? (
-          <Center py="lg">
-            <Loader size="sm" role="status" aria-label={t('shell:loading')} />
-          </Center>
+          <Loading section py="lg" />
         ) : messages.length === 0 ? (
           <Text ta="center" py="lg" c="dimmed">
             {t('chat.empty')}
@@ -137,11 +136,7 @@ export function MessageList({ userId, partnerName, conversation }: MessageListPr
             })}
           </ul>
         )}
-        {loadingOlder && (
-          <Center py="xs">
-            <Loader size="xs" role="status" aria-label={t('chat.loadingOlder')} />
-          </Center>
-        )}
+        {loadingOlder && <Loading section py="xs" size="xs" label={t('chat.loadingOlder')} />}
         {messages && messages.length > 0 && !hasOlder && (
           <Text ta="center" size="xs" c="dimmed" py="xs">
             {t('chat.start')}

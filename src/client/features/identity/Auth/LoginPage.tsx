@@ -1,13 +1,13 @@
-import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { ErrorAlert, Loading } from '../../../components/LoadState';
 import { useSite } from '../../site/site';
 import { AuthLayout } from './AuthLayout';
 import { useEmailRule } from './emailRule';
-import { ErrorAlert } from './fields';
 import { PasswordField } from './PasswordField';
 import { signInTarget } from './safeRedirect';
 import { useErrorText } from './useErrorText';
@@ -64,9 +64,7 @@ export default function LoginPage() {
   if (signOut.requested || signOut.pending) {
     return (
       <AuthLayout title={t('login.title')}>
-        <Center py="md">
-          <Loader role="status" aria-label={t('login.signingOut')} />
-        </Center>
+        <Loading py="md" label={t('login.signingOut')} />
       </AuthLayout>
     );
   }
@@ -76,9 +74,7 @@ export default function LoginPage() {
     // A stored token is being checked; if it is dead the session drops it and the form shows.
     return (
       <AuthLayout title={t('login.title')}>
-        <Center py="md">
-          <Loader role="status" aria-label={t('login.redirecting')} />
-        </Center>
+        <Loading py="md" label={t('login.redirecting')} />
       </AuthLayout>
     );
   }

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RESET_VALID_MINUTES } from '../../../../shared/domain/identity/accounts';
 import { call } from '../../../app/api';
+import { ErrorAlert } from '../../../components/LoadState';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
-import { EmailField, ErrorAlert } from './fields';
+import { EmailField } from './fields';
 import { useErrorText } from './useErrorText';
 import { useAuthRules } from './validation';
 

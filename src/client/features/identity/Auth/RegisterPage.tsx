@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -6,10 +6,11 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { VERIFICATION_VALID_HOURS } from '../../../../shared/domain/identity/accounts';
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { ErrorAlert, LoadError, Loading } from '../../../components/LoadState';
 import { useSite } from '../../site/site';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
-import { EmailField, ErrorAlert } from './fields';
+import { EmailField } from './fields';
 import { PasswordField } from './PasswordField';
 import { ResendVerification } from './ResendVerification';
 import { useErrorText, weakPasswordReason } from './useErrorText';
@@ -47,9 +48,7 @@ export default function RegisterPage() {
   if (site.isPending) {
     return (
       <AuthLayout title={t('register.title')}>
-        <Center py="md">
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
+        <Loading py="md" />
       </AuthLayout>
     );
   }
@@ -57,7 +56,7 @@ export default function RegisterPage() {
   if (site.isError) {
     return (
       <AuthLayout title={t('register.title')}>
-        <ErrorAlert>{t('loadFailed')}</ErrorAlert>
+        <LoadError />
       </AuthLayout>
     );
   }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { VERIFICATION_VALID_HOURS } from '../../../../shared/domain/identity/accounts';
 import { call } from '../../../app/api';
+import { ErrorAlert } from '../../../components/LoadState';
 import { AuthLayout } from './AuthLayout';
-import { ErrorAlert } from './fields';
 import { ResendVerification } from './ResendVerification';
 import { useErrorText } from './useErrorText';
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CertificateInfo } from '../../../../shared/contract/learning/courseShapes';
 import { call } from '../../../app/api';
 import { formatDate } from '../../../components/dates';
+import { Loading, QueryState } from '../../../components/LoadState';
 import { ToneBadge } from '../../../components/tone';
 import { useCertificates } from './queries';
 
@@ -28,30 +29,21 @@ function savePdf(pdfBase64: string, fileName: string) {
 
 /** The user's certificates: course, dates, whether it has expired, and a download of the PDF. */
 export function Certificates({ userId }: { userId: number }) {
-  const { t } = useTranslation(['learning', 'shell']);
-  const certificates = useCertificates(userId);
-
-  if (certificates.isPending) {
-    return (
-      <Center py="md">
-        <Loader size="sm" role="status" aria-label={t('shell:loading')} />
-      </Center>
-    );
-  }
-  if (certificates.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('loadFailed')}
-      </Alert>
-    );
-  }
-  if (certificates.data.length === 0) return <Text c="dimmed">{t('profile.certificates.empty')}</Text>;
+  const { t } = useTranslation('learning');
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} data-testid="certificates">
-      {certificates.data.map((certificate) => (
-        <CertificateItem key={certificate.Id} certificate={certificate} />
-      ))}
-    </Stack>
+    <QueryState query={useCertificates(userId)} loading={<Loading section />}>
+      {(certificates) =>
+        certificates.length === 0 ? (
+          <Text c="dimmed">{t('profile.certificates.empty')}</Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} data-testid="certificates">
+            {certificates.map((certificate) => (
+              <CertificateItem key={certificate.Id} certificate={certificate} />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -1,30 +1,24 @@
-import { Alert, Anchor, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { EarnedAchievement } from '../../../../shared/contract/learning/achievements';
 import { formatDate } from '../../../components/dates';
+import { Loading, QueryState } from '../../../components/LoadState';
 import { useAchievements } from './queries';
 
 /** The achievements the user has earned, newest first, each linking to its page. */
 export function EarnedAchievements({ userId }: { userId: number }) {
-  const { t } = useTranslation(['learning', 'shell']);
-  const achievements = useAchievements(userId);
+  return (
+    <QueryState query={useAchievements(userId)} loading={<Loading section />}>
+      {(achievements) => <EarnedList achievements={achievements} />}
+    </QueryState>
+  );
+}
 
-  if (achievements.isPending) {
-    return (
-      <Center py="md">
-        <Loader size="sm" role="status" aria-label={t('shell:loading')} />
-      </Center>
-    );
-  }
-  if (achievements.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('loadFailed')}
-      </Alert>
-    );
-  }
-  const earned = achievements.data
+function EarnedList({ achievements }: { achievements: readonly EarnedAchievement[] }) {
+  const { t } = useTranslation('learning');
+  const earned = achievements
     .filter((a) => a.earned)
     .sort((a, b) => (b.EarnedDate ?? '').localeCompare(a.EarnedDate ?? ''));
   if (earned.length === 0) return <Text c="dimmed">{t('profile.achievements.empty')}</Text>;

@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Container, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconAward, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, call } from '../../../app/api';
 import { formatDate } from '../../../components/dates';
+import { LoadError, Loading } from '../../../components/LoadState';
 import { toneText } from '../../../components/tone';
 
 const idFromParam = (value: string | undefined) => {
@@ -30,7 +18,7 @@ const missingCodes = ['NOT_FOUND', 'INVALID_REQUEST', 'NO_COURSE_ACCESS', 'FORBI
 
 /** /achievement/:id/:course_id: one achievement of a course, earned or how much xp is still needed. */
 export default function AchievementPage() {
-  const { t } = useTranslation(['learning', 'shell']);
+  const { t } = useTranslation('learning');
   const params = useParams();
   const id = idFromParam(params.id);
   const courseId = idFromParam(params.course_id);
@@ -59,15 +47,7 @@ export default function AchievementPage() {
     return (
       <Container size="sm" py="xl">
         <Title order={1}>{t('achievement.title')}</Title>
-        {achievement.isError ? (
-          <Alert color="red" variant="light" role="alert" mt="md">
-            {t('loadFailed')}
-          </Alert>
-        ) : (
-          <Center py="xl">
-            <Loader role="status" aria-label={t('shell:loading')} />
-          </Center>
-        )}
+        {achievement.isError ? <LoadError mt="md" /> : <Loading />}
       </Container>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Center, Container, Loader, Title } from '@mantine/core';
+import { Container, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { storageKeys } from '../../../../shared/domain/storage';
 import { ApiError } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { storage } from '../../../app/storage';
+import { LoadError, Loading } from '../../../components/LoadState';
 import { showToast } from '../../../components/toast';
 import { BottomBar } from './BottomBar';
 import { CourseContext, type CourseContextValue } from './CourseContext';
@@ -35,7 +36,7 @@ const NO_ACCESS_REASON = 'No access to this page';
  * page itself (one chunk with them, so the app's first load neither lists each page nor needs nested routes).
  */
 export default function CourseLayout() {
-  const { t } = useTranslation(['course', 'shell']);
+  const { t } = useTranslation('course');
   const params = useParams();
   const navigate = useNavigate();
   const session = useSession();
@@ -105,12 +106,6 @@ export default function CourseLayout() {
     );
   }, [order, partId]);
 
-  const loader = (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('shell:loading')} />
-    </Center>
-  );
-
   if (!value) {
     const broken = failed || (session.checked && !session.user);
     return (
@@ -119,12 +114,10 @@ export default function CourseLayout() {
           {broken ? (
             <>
               <Title order={1}>{t('nav.overview')}</Title>
-              <Alert color="red" variant="light" role="alert" mt="md">
-                {t('loadFailed')}
-              </Alert>
+              <LoadError mt="md" />
             </>
           ) : (
-            loader
+            <Loading />
           )}
         </Container>
       </div>

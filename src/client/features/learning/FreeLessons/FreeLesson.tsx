@@ -1,8 +1,9 @@
-import { Alert, Card, Center, CloseButton, Group, Loader, Text, Title } from '@mantine/core';
+import { Card, CloseButton, Group, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FreeLesson as FreeLessonSummary } from '../../../../shared/contract/learning/course';
+import { ErrorAlert, Loading } from '../../../components/LoadState';
 import { type BlockHost, BlockHostProvider } from '../blocks/BlockHost';
 import { BlockList } from '../blocks/BlockList';
 import { freeLessonPath, useFreeLesson } from './queries';
@@ -16,7 +17,7 @@ export function FreeLesson(props: {
   /** Move the focus to the lesson once it is loaded (it was opened from the list). */
   takeFocus: boolean;
 }) {
-  const { t } = useTranslation(['course', 'shell']);
+  const { t } = useTranslation('course');
   const navigate = useNavigate();
   const lesson = useFreeLesson(props.courseId, props.partId);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -53,14 +54,12 @@ export function FreeLesson(props: {
       data-testid="free-lesson"
     >
       {lesson.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('shell:loading')} />
-        </Center>
+        <Loading />
       ) : lesson.isError || !host ? (
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Alert color="red" variant="light" role="alert" style={{ flex: 1 }}>
+          <ErrorAlert style={{ flex: 1 }}>
             <span id="free-lesson-title">{t('freeLessons.notFound')}</span>
-          </Alert>
+          </ErrorAlert>
           <CloseButton aria-label={t('freeLessons.close')} onClick={close} />
         </Group>
       ) : (

@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadError, QueryState } from '../../../components/LoadState';
 import { PartIcon } from '../blocks/PartIcon';
 import { VideoLength } from '../blocks/PartMarkers';
 import { idFromParam } from '../Course/paths';
@@ -25,7 +13,7 @@ import { freeLessonPath, useFreeLessons } from './queries';
 
 /** /FreeLessons/:category?: free parts of the courses by category; one opens inline (spec §2, public). */
 export default function FreeLessonsPage() {
-  const { t } = useTranslation(['course', 'shell']);
+  const { t } = useTranslation('course');
   const params = useParams();
   const [search] = useSearchParams();
   const category = params.category?.trim() ? params.category : null;
@@ -81,68 +69,64 @@ export default function FreeLessonsPage() {
         />
       )}
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('shell:loading')} />
-        </Center>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" role="alert" mt="lg">
-          {t('loadFailed')}
-        </Alert>
-      ) : list.data.lessons.length === 0 ? (
-        <Text mt="lg">{t('freeLessons.empty')}</Text>
-      ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          mt="xl"
-          className={classes.list}
-          data-testid="free-lessons"
-        >
-          {list.data.lessons.map((lesson) => {
-            const open = lesson.CourseId === openCourseId && lesson.PartId === openPartId;
-            return (
-              <Card
-                component="li"
-                key={`${lesson.CourseId}-${lesson.PartId}`}
-                withBorder
-                padding="lg"
-                data-testid="free-lesson-card"
-              >
-                <Stack gap="sm" h="100%">
-                  <Group gap="sm" wrap="nowrap">
-                    <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-                      <PartIcon name={lesson.Icon} size={22} />
-                    </ThemeIcon>
-                    <Title order={2} size="h4">
-                      {lesson.Name}
-                    </Title>
-                  </Group>
-                  <Group gap="xs">
-                    <Text size="sm" c="dimmed">
-                      {t('freeLessons.fromCourse', { name: lesson.CourseName })}
-                    </Text>
-                    <VideoLength seconds={lesson.VideoLength} />
-                  </Group>
-                  <Button
-                    component={Link}
-                    to={freeLessonPath(category, lesson.CourseId, lesson.PartId)}
-                    variant={open ? 'light' : 'filled'}
-                    rightSection={<IconArrowRight size={16} aria-hidden />}
-                    aria-label={t('freeLessons.lessonLabel', { name: lesson.Name })}
-                    aria-current={open ? 'true' : undefined}
-                    mt="auto"
-                    preventScrollReset
+      <QueryState query={list} error={<LoadError mt="lg" />}>
+        {({ lessons }) =>
+          lessons.length === 0 ? (
+            <Text mt="lg">{t('freeLessons.empty')}</Text>
+          ) : (
+            <SimpleGrid
+              component="ul"
+              cols={{ base: 1, sm: 2, lg: 3 }}
+              spacing="lg"
+              mt="xl"
+              className={classes.list}
+              data-testid="free-lessons"
+            >
+              {lessons.map((lesson) => {
+                const open = lesson.CourseId === openCourseId && lesson.PartId === openPartId;
+                return (
+                  <Card
+                    component="li"
+                    key={`${lesson.CourseId}-${lesson.PartId}`}
+                    withBorder
+                    padding="lg"
+                    data-testid="free-lesson-card"
                   >
-                    {t('freeLessons.open')}
-                  </Button>
-                </Stack>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
-      )}
+                    <Stack gap="sm" h="100%">
+                      <Group gap="sm" wrap="nowrap">
+                        <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+                          <PartIcon name={lesson.Icon} size={22} />
+                        </ThemeIcon>
+                        <Title order={2} size="h4">
+                          {lesson.Name}
+                        </Title>
+                      </Group>
+                      <Group gap="xs">
+                        <Text size="sm" c="dimmed">
+                          {t('freeLessons.fromCourse', { name: lesson.CourseName })}
+                        </Text>
+                        <VideoLength seconds={lesson.VideoLength} />
+                      </Group>
+                      <Button
+                        component={Link}
+                        to={freeLessonPath(category, lesson.CourseId, lesson.PartId)}
+                        variant={open ? 'light' : 'filled'}
+                        rightSection={<IconArrowRight size={16} aria-hidden />}
+                        aria-label={t('freeLessons.lessonLabel', { name: lesson.Name })}
+                        aria-current={open ? 'true' : undefined}
+                        mt="auto"
+                        preventScrollReset
+                      >
+                        {t('freeLessons.open')}
+                      </Button>
+                    </Stack>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          )
+        }
+      </QueryState>
     </Container>
   );
 }

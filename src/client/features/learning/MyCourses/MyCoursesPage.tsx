@@ -1,17 +1,17 @@
-import { Alert, Button, Center, Container, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
+import { QueryState } from '../../../components/LoadState';
 import { CourseCard } from './CourseCard';
 import { useMyCourses } from './queries';
 
 /** /MyCourses: the caller's courses as cards, with progress, status and the way in (spec §2). */
 export default function MyCoursesPage() {
-  const { t } = useTranslation(['learning', 'shell']);
+  const { t } = useTranslation('learning');
   const session = useSession();
   const courses = useMyCourses();
-  const failed = courses.isError || (session.checked && !session.user);
 
   return (
     <Container size="lg" py="xl">
@@ -19,31 +19,27 @@ export default function MyCoursesPage() {
       <Text c="dimmed" mt="xs" mb="xl">
         {t('myCourses.intro')}
       </Text>
-      {failed ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('loadFailed')}
-        </Alert>
-      ) : courses.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('shell:loading')} />
-        </Center>
-      ) : courses.data.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="lg"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          data-testid="my-courses"
-        >
-          {courses.data.map((course) => (
-            <CourseCard key={course.Id} course={course} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState query={courses} failed={session.checked && !session.user}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <SimpleGrid
+              component="ul"
+              cols={{ base: 1, sm: 2, lg: 3 }}
+              spacing="lg"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              data-testid="my-courses"
+            >
+              {list.map((course) => (
+                <CourseCard key={course.Id} course={course} />
+              ))}
+            </SimpleGrid>
+          )
+        }
+      </QueryState>
     </Container>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../../shared/contract/learning/resources';
 import { call } from '../../../app/api';
+import { QueryState } from '../../../components/LoadState';
 
 interface ResourceGroup {
   key: string;
@@ -29,7 +30,7 @@ function groupByCourse(resources: readonly Resource[]): ResourceGroup[] {
 
 /** /Resources: material for everyone and for the caller's courses, as links or file downloads (spec §2). */
 export default function ResourcesPage() {
-  const { t } = useTranslation(['learning', 'shell']);
+  const { t } = useTranslation('learning');
   const resources = useQuery({
     queryKey: ['learning', 'resources'],
     queryFn: async () => (await call('resources.php', 'get_resources', {})).data,
@@ -41,34 +42,30 @@ export default function ResourcesPage() {
       <Text c="dimmed" mt="xs" mb="xl">
         {t('resources.intro')}
       </Text>
-      {resources.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('shell:loading')} />
-        </Center>
-      ) : resources.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('loadFailed')}
-        </Alert>
-      ) : resources.data.length === 0 ? (
-        <Text>{t('resources.empty')}</Text>
-      ) : (
-        <Stack gap="xl">
-          {groupByCourse(resources.data).map((group) => (
-            <Box component="section" key={group.key} aria-labelledby={`resources-${group.key}`}>
-              <Title order={2} size="h3" id={`resources-${group.key}`} mb="sm">
-                {group.courseName === null
-                  ? t('resources.general')
-                  : t('resources.forCourse', { course: group.courseName })}
-              </Title>
-              <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-                {group.items.map((resource) => (
-                  <ResourceCard key={resource.Id} resource={resource} />
-                ))}
-              </Stack>
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <QueryState query={resources}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text>{t('resources.empty')}</Text>
+          ) : (
+            <Stack gap="xl">
+              {groupByCourse(list).map((group) => (
+                <Box component="section" key={group.key} aria-labelledby={`resources-${group.key}`}>
+                  <Title order={2} size="h3" id={`resources-${group.key}`} mb="sm">
+                    {group.courseName === null
+                      ? t('resources.general')
+                      : t('resources.forCourse', { course: group.courseName })}
+                  </Title>
+                  <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+                    {group.items.map((resource) => (
+                      <ResourceCard key={resource.Id} resource={resource} />
+                    ))}
+                  </Stack>
+                </Box>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
     </Container>
   );
 }

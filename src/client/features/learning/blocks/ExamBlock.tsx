@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
+import { LoadError, Loading } from '../../../components/LoadState';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
@@ -88,7 +89,7 @@ function LearnerExam({
   block: ExamBlockKind;
   exam: { userId: number; courseId: number; blockId: number };
 }) {
-  const { t } = useTranslation(['course', 'shell']);
+  const { t } = useTranslation('course');
   const queryClient = useQueryClient();
   const query = useBlockExam(exam);
   const dateOf = (iso: string | null) => (iso ? formatDateTime(iso) : '');
@@ -144,18 +145,14 @@ function LearnerExam({
   if (query.isPending) {
     return (
       <ExamCard block={block}>
-        <Center py="md">
-          <Loader size="sm" role="status" aria-label={t('shell:loading')} />
-        </Center>
+        <Loading section />
       </ExamCard>
     );
   }
   if (query.isError) {
     return (
       <ExamCard block={block}>
-        <Alert color="red" variant="light" role="alert">
-          {t('exam.loadFailed')}
-        </Alert>
+        <LoadError>{t('exam.loadFailed')}</LoadError>
       </ExamCard>
     );
   }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Center, Container, Loader, Text, Title } from '@mantine/core';
+import { Anchor, Container, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api';
 import { formatLongDate } from '../../../components/dates';
+import { LoadError, QueryState } from '../../../components/LoadState';
 import richText from '../../../components/richText.module.css';
 import { useInternalLinks } from '../../../components/useInternalLinks';
 import { useNewsItem } from './queries';
@@ -15,7 +16,7 @@ const idFromParam = (value: string | undefined) => {
 
 /** /News/:id and /News/:id/:title: one news item; the title part of the path is only for people. */
 export default function NewsItemPage() {
-  const { t } = useTranslation(['news', 'shell']);
+  const { t } = useTranslation('news');
   const params = useParams();
   const id = idFromParam(params.id);
   const item = useNewsItem(id);
@@ -46,37 +47,34 @@ export default function NewsItemPage() {
   return (
     <Container size="md" py="xl">
       {back}
-      {item.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('shell:loading')} />
-        </Center>
-      ) : item.isError ? (
-        <>
-          <Title order={1} mt="md">
-            {t('title')}
-          </Title>
-          <Alert color="red" variant="light" role="alert" mt="md">
-            {t('loadFailed')}
-          </Alert>
-        </>
-      ) : (
-        <article aria-labelledby="news-title">
-          <Title order={1} mt="md" id="news-title">
-            {item.data.title}
-          </Title>
-          <Text size="sm" c="dimmed" mt="xs" mb="lg">
-            <time dateTime={item.data.published_at}>
-              {t('published', { date: formatLongDate(item.data.published_at) })}
-            </time>
-          </Text>
-          <div
-            ref={linkRef}
-            className={`rich-text ${richText.content}`}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: news content is sanitized by the server before it is stored
-            dangerouslySetInnerHTML={{ __html: item.data.content }}
-          />
-        </article>
-      )}
+      <QueryState
+        query={item}
+        error={
+          <>
+            <Title order={1} mt="md">
+              {t('title')}
+            </Title>
+            <LoadError mt="md">{t('loadFailed')}</LoadError>
+          </>
+        }
+      >
+        {(news) => (
+          <article aria-labelledby="news-title">
+            <Title order={1} mt="md" id="news-title">
+              {news.title}
+            </Title>
+            <Text size="sm" c="dimmed" mt="xs" mb="lg">
+              <time dateTime={news.published_at}>{t('published', { date: formatLongDate(news.published_at) })}</time>
+            </Text>
+            <div
+              ref={linkRef}
+              className={`rich-text ${richText.content}`}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: news content is sanitized by the server before it is stored
+              dangerouslySetInnerHTML={{ __html: news.content }}
+            />
+          </article>
+        )}
+      </QueryState>
     </Container>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Card, Center, Container, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Center, Container, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { newsSlug } from '../../../../shared/domain/site/news';
 import { formatLongDate } from '../../../components/dates';
+import { LoadError, QueryState } from '../../../components/LoadState';
 import { newsExcerpt, useNewsList } from './queries';
 
 const pageFromParam = (value: string | null) => {
@@ -12,7 +13,7 @@ const pageFromParam = (value: string | null) => {
 
 /** /News: every published item, newest first, a page at a time. */
 export default function NewsListPage() {
-  const { t } = useTranslation(['news', 'shell']);
+  const { t } = useTranslation('news');
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const list = useNewsList(page);
@@ -30,47 +31,43 @@ export default function NewsListPage() {
         {t('intro')}
       </Text>
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t('shell:loading')} />
-        </Center>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('loadFailed')}
-        </Alert>
-      ) : list.data.data.length === 0 ? (
-        <Text>{t('empty')}</Text>
-      ) : (
-        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={list.isPlaceholderData}>
-          {list.data.data.map((item) => {
-            const href = `/News/${item.id}/${newsSlug(item.title)}`;
-            return (
-              <Card key={item.id} component="li" withBorder padding="lg" radius="md">
-                <Title order={2} size="h3">
-                  <Anchor component={Link} to={href} inherit>
-                    {item.title}
-                  </Anchor>
-                </Title>
-                <Text size="sm" c="dimmed" mt={4}>
-                  <time dateTime={item.published_at}>
-                    {t('published', { date: formatLongDate(item.published_at) })}
-                  </time>
-                </Text>
-                <Text mt="sm">{newsExcerpt(item.content)}</Text>
-                <Anchor
-                  component={Link}
-                  to={href}
-                  mt="sm"
-                  size="sm"
-                  aria-label={t('readMoreAbout', { title: item.title })}
-                >
-                  {t('readMore')}
-                </Anchor>
-              </Card>
-            );
-          })}
-        </Stack>
-      )}
+      <QueryState query={list} error={<LoadError>{t('loadFailed')}</LoadError>}>
+        {({ data: items }) =>
+          items.length === 0 ? (
+            <Text>{t('empty')}</Text>
+          ) : (
+            <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={list.isPlaceholderData}>
+              {items.map((item) => {
+                const href = `/News/${item.id}/${newsSlug(item.title)}`;
+                return (
+                  <Card key={item.id} component="li" withBorder padding="lg" radius="md">
+                    <Title order={2} size="h3">
+                      <Anchor component={Link} to={href} inherit>
+                        {item.title}
+                      </Anchor>
+                    </Title>
+                    <Text size="sm" c="dimmed" mt={4}>
+                      <time dateTime={item.published_at}>
+                        {t('published', { date: formatLongDate(item.published_at) })}
+                      </time>
+                    </Text>
+                    <Text mt="sm">{newsExcerpt(item.content)}</Text>
+                    <Anchor
+                      component={Link}
+                      to={href}
+                      mt="sm"
+                      size="sm"
+                      aria-label={t('readMoreAbout', { title: item.title })}
+                    >
+                      {t('readMore')}
+                    </Anchor>
+                  </Card>
+                );
+              })}
+            </Stack>
+          )
+        }
+      </QueryState>
 
       {totalPages > 1 && (
         <Center mt="xl" component="nav" aria-label={t('pagination.label')}>
