@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserData } from '../../shared/contract/define';
 import { storageKeys } from '../../shared/domain/storage';
 import { ApiError, call, onUnauthorized } from './api';
+import { appKeys } from './keys';
 import { storage } from './storage';
 
 export interface Session {
@@ -45,7 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUserType(null);
     setUser(null);
     setChecked(true);
-    queryClient.removeQueries({ queryKey: ['session'] });
+    queryClient.removeQueries({ queryKey: appKeys.session });
   }, [queryClient]);
 
   // The stored token is checked once, when the app starts (spec §4).

@@ -7,8 +7,8 @@ import type { CallOf } from '../../shared/contract';
 import type { CallAnswer } from '../../shared/contract/define';
 import { type Language, supportedLanguages } from '../../shared/domain/language';
 import { ApiError, call } from '../app/api';
-import { queryKeys } from '../app/queryKeys';
 import { useEditMode } from '../features/site/editMode';
+import { siteKeys } from '../features/site/keys';
 import { EditorLoader, LazyRichTextField } from './LazyRichTextField';
 import richText from './richText.module.css';
 import { useAutosave } from './useAutosave';
@@ -42,7 +42,7 @@ export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
   const linkRef = useInternalLinks();
 
   const stored = useQuery({
-    queryKey: queryKeys.content(contentKey ?? '', locale),
+    queryKey: siteKeys.content(contentKey ?? '', locale),
     queryFn: async () =>
       (
         await call('content/get_content.php', 'get_content', {
@@ -56,7 +56,7 @@ export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
 
   const save = useCallback(
     (edit: Edit) => {
-      const queryKey = queryKeys.content(edit.key, edit.locale);
+      const queryKey = siteKeys.content(edit.key, edit.locale);
       // Shown at once, so the text does not flicker back while the save is on its way; an older fetch
       // still running must not overwrite it.
       void queryClient.cancelQueries({ queryKey });

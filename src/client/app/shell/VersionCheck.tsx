@@ -8,7 +8,7 @@ import {
   versionUrl,
 } from '../../../shared/domain/site/version';
 import { storageKeys } from '../../../shared/domain/storage';
-import { queryKeys } from '../queryKeys';
+import { appKeys } from '../keys';
 import { storage } from '../storage';
 
 async function fetchVersion(): Promise<AppVersion> {
@@ -21,7 +21,7 @@ async function fetchVersion(): Promise<AppVersion> {
 export function VersionCheck() {
   const { t } = useTranslation();
   const served = useQuery({
-    queryKey: queryKeys.version,
+    queryKey: appKeys.version,
     queryFn: fetchVersion,
     refetchInterval: VERSION_CHECK_INTERVAL_MS,
     refetchIntervalInBackground: false,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api';
-import { queryKeys } from '../../app/queryKeys';
+import { siteKeys } from './keys';
 
 /** The latest news item for the banner; the server leaves out one the user has closed. */
 export const useLatestNews = (userId: number | null, enabled: boolean) =>
   useQuery({
-    queryKey: queryKeys.latestNews(userId),
+    queryKey: siteKeys.latestNews(userId),
     queryFn: () => call('news.php', 'get_latest_news', { user_id: userId }),
     enabled,
     select: (answer) => answer.data.data[0],

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api';
-import { queryKeys } from '../../app/queryKeys';
+import { appKeys } from '../../app/keys';
 
 /** Public facts about this site (title, plan, whether registration is open). */
 export const useSite = () =>
-  useQuery({ queryKey: queryKeys.site, queryFn: () => call('site.php', 'get_site', {}), staleTime: 5 * 60_000 });
+  useQuery({ queryKey: appKeys.site, queryFn: () => call('site.php', 'get_site', {}), staleTime: 5 * 60_000 });

@@ -13,9 +13,10 @@ import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
+import { learningKeys } from '../../learning';
 import { ExamStateBadge } from '../../learning/blocks/ExamStateBadge';
-import { type ExamState, examKeys, examState, useExamById } from '../../learning/Course/exams';
-import { taskKeys } from './queries';
+import { type ExamState, examState, useExamById } from '../../learning/Course/exams';
+import { coachingKeys } from '../keys';
 import classes from './tasks.module.css';
 
 /** What the page says of a submission that does not wait for review. */
@@ -50,10 +51,10 @@ export function ExamReview({
         })
       ).data,
     onSuccess: (reviewed, approve) => {
-      queryClient.setQueryData(examKeys.byId(exam.userExamId), reviewed);
+      queryClient.setQueryData(learningKeys.exams.byId(exam.userExamId), reviewed);
       // The review completed the task and, when approved, the learner's part: tasks and learning are fetched again.
-      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['learning'] });
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.tasks.all });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.all });
       setComment('');
       setRound((current) => current + 1);
       showToast(approve ? t('review.approved') : t('review.returned'), 'green');

@@ -8,8 +8,9 @@ import { NO_OWNER, TaskType } from '../../../../shared/domain/coaching/tasks';
 import { call } from '../../../app/api';
 import { errorText } from '../../../components/errorText';
 import { showToast } from '../../../components/toast';
+import { coachingKeys } from '../keys';
 import { useOwnerOptions } from './owners';
-import { taskKeys, useCourseOptions } from './queries';
+import { useCourseOptions } from './queries';
 
 const MAX_DESCRIPTION = 5_000;
 
@@ -62,7 +63,7 @@ function NewTaskForm({ initialCourseId, onDone }: { initialCourseId: number | nu
         })
       ).createTask.data.Id,
     onSuccess: (taskId) => {
-      void queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: coachingKeys.tasks.lists });
       showToast(t('create.created'), 'green');
       onDone();
       navigate(`/Tasks/${taskId}`);

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import type { Task, TaskCondition } from '../../../../shared/contract/coaching/tasks';
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { coachingKeys } from '../keys';
+
+const taskKeys = coachingKeys.tasks;
 
 export type Condition = z.infer<typeof TaskCondition>;
 
@@ -12,16 +15,6 @@ export interface TaskFilters {
   trash: boolean;
   courseId: number | null;
 }
-
-/** Query keys of the task pages: every one under `['tasks']`, which a change of any task invalidates. */
-export const taskKeys = {
-  all: ['tasks'] as const,
-  lists: ['tasks', 'list'] as const,
-  list: (filters: TaskFilters) => ['tasks', 'list', filters.condition, filters.trash, filters.courseId] as const,
-  task: (taskId: number) => ['tasks', 'task', taskId] as const,
-  courses: (userId: number) => ['tasks', 'courses', userId] as const,
-  owners: ['tasks', 'owners'] as const,
-};
 
 /** get_tasks: the site's tasks by condition, trash and course. */
 export function useTasks(filters: TaskFilters) {

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { isBlankRichText, isSendTooSoon } from '../../../../shared/domain/coaching/chat';
 import { SYSTEM_USER_ID } from '../../../../shared/domain/coaching/messages';
 import { ApiError, call } from '../../../app/api';
-import { queryKeys } from '../../../app/queryKeys';
 import { useSession } from '../../../app/session';
 import { useOpenedAfterMount } from '../../../components/useOpenedAfterMount';
+import { coachingKeys } from '../keys';
 import { type ChatMessage, useConversation } from './conversation';
 import { type ChatTarget, closeChat } from './dialogs';
 import { EmailOfferDialog } from './EmailOfferDialog';
@@ -56,7 +56,7 @@ export default function ChatDialog({ target, opened }: { target: ChatTarget; ope
       queryClient,
       userId,
       unopened.map((m) => m.Id),
-    ).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.inbox(userId) }));
+    ).then(() => queryClient.invalidateQueries({ queryKey: coachingKeys.inbox(userId) }));
   }, [messages, userId, queryClient, conversation.update]);
 
   const empty = isBlankRichText(html);

@@ -4,7 +4,7 @@ import type { Message } from '../../../../shared/contract/coaching/messages';
 import { mergeMessages } from '../../../../shared/domain/coaching/chat';
 import { MESSAGE_PAGE_SIZE, MESSAGE_POLL_MS, STORED_MESSAGES_MAX } from '../../../../shared/domain/coaching/messages';
 import { call } from '../../../app/api';
-import { queryKeys } from '../../../app/queryKeys';
+import { coachingKeys } from '../keys';
 
 /** A message on screen; `pendingSend` while its own send is under way (spec §3, §4: "Sending..."). */
 export type ChatMessage = Message & { pendingSend?: boolean };
@@ -23,7 +23,7 @@ const request = (userId: number, partnerId: number) => ({ UserId: userId, FromUs
 
 /** First the newest page, then only what came since (`LastDate`), merged by Id into what is loaded. */
 async function pollConversation(queryClient: QueryClient, userId: number, partnerId: number): Promise<Conversation> {
-  const key = queryKeys.conversation(userId, partnerId);
+  const key = coachingKeys.conversation(userId, partnerId);
   const before = queryClient.getQueryData<Conversation>(key);
   const answer = await call('messages.php', 'get_messages', {
     ...request(userId, partnerId),
@@ -46,7 +46,7 @@ async function pollConversation(queryClient: QueryClient, userId: number, partne
  */
 export function useConversation(userId: number, partnerId: number, enabled: boolean) {
   const queryClient = useQueryClient();
-  const key = useMemo(() => queryKeys.conversation(userId, partnerId), [userId, partnerId]);
+  const key = useMemo(() => coachingKeys.conversation(userId, partnerId), [userId, partnerId]);
   const query = useQuery({
     queryKey: key,
     queryFn: () => pollConversation(queryClient, userId, partnerId),

@@ -11,7 +11,7 @@ import {
   SYSTEM_USER_ID,
 } from '../../../../shared/domain/coaching/messages';
 import { call } from '../../../app/api';
-import { queryKeys } from '../../../app/queryKeys';
+import { coachingKeys } from '../keys';
 import { playIncoming } from './sounds';
 import { plainText } from './time';
 
@@ -32,7 +32,7 @@ export interface Inbox {
  * (`LastDate`). What is already in the list is not added again: increments overlap a little on purpose.
  */
 async function pollInbox(queryClient: QueryClient, userId: number): Promise<Inbox> {
-  const key = queryKeys.inbox(userId);
+  const key = coachingKeys.inbox(userId);
   const before = queryClient.getQueryData<Inbox>(key);
   const answer = await call('messages.php', 'get_messages', {
     UserId: userId,
@@ -52,7 +52,7 @@ async function pollInbox(queryClient: QueryClient, userId: number): Promise<Inbo
 
 /** Changes the stored list in place (marks, removals), keeping the rest of the inbox. */
 export function updateInbox(queryClient: QueryClient, userId: number, change: (inbox: Inbox) => Inbox): void {
-  queryClient.setQueryData<Inbox>(queryKeys.inbox(userId), (inbox) => (inbox ? change(inbox) : inbox));
+  queryClient.setQueryData<Inbox>(coachingKeys.inbox(userId), (inbox) => (inbox ? change(inbox) : inbox));
 }
 
 /**
@@ -94,7 +94,7 @@ export function useInbox(userId: number, enabled = true) {
   const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: queryKeys.inbox(userId),
+    queryKey: coachingKeys.inbox(userId),
     queryFn: () => pollInbox(queryClient, userId),
     refetchInterval: MESSAGE_POLL_MS,
     // The next poll is the retry.

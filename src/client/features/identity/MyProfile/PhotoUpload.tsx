@@ -8,7 +8,8 @@ import type { Profile } from '../../../../shared/contract/identity/profile';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
 import { ApiError } from '../../../app/api';
 import { useSession } from '../../../app/session';
-import { avatarUrl, profileKeys } from './queries';
+import { identityKeys } from '../keys';
+import { avatarUrl } from './queries';
 import { uploadProfilePhoto } from './upload';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
@@ -49,7 +50,7 @@ export function PhotoUpload({ profile }: { profile: Profile }) {
     try {
       const answer = await uploadProfilePhoto(file);
       const userFileId = answer.data.UserFileId;
-      queryClient.setQueryData<Profile>(profileKeys.profile(profile.Id), (old) =>
+      queryClient.setQueryData<Profile>(identityKeys.profile(profile.Id), (old) =>
         old ? { ...old, UserFileId: userFileId } : old,
       );
       session.updateUser({ UserFileId: userFileId });

@@ -7,7 +7,7 @@ import { type Profile, profile as profileEndpoint } from '../../../../shared/con
 import { ApiError, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
-import { profileKeys } from './queries';
+import { identityKeys } from '../keys';
 
 interface Values {
   FirstName: string;
@@ -60,7 +60,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const data = { FirstName: values.FirstName.trim(), LastName: values.LastName.trim(), CollectXp: values.CollectXp };
     try {
       const answer = await call('profile.php', 'update_profile', { UserId: profile.Id, ...data });
-      queryClient.setQueryData(profileKeys.profile(profile.Id), answer.data);
+      queryClient.setQueryData(identityKeys.profile(profile.Id), answer.data);
       form.setValues(valuesOf(answer.data));
       form.resetDirty(valuesOf(answer.data));
       session.updateUser({

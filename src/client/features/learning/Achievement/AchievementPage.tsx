@@ -7,6 +7,7 @@ import { ApiError, call } from '../../../app/api';
 import { formatDate } from '../../../components/dates';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { toneText } from '../../../components/tone';
+import { learningKeys } from '../keys';
 
 const idFromParam = (value: string | undefined) => {
   const id = Number(value);
@@ -24,7 +25,7 @@ export default function AchievementPage() {
   const courseId = idFromParam(params.course_id);
   const valid = id !== null && courseId !== null;
   const achievement = useQuery({
-    queryKey: ['learning', 'achievement', id ?? 0, courseId ?? 0],
+    queryKey: learningKeys.achievement(id ?? 0, courseId ?? 0),
     queryFn: async () =>
       (await call('achievements.php', 'get_achievement', { Id: id ?? 0, CourseId: courseId ?? 0 })).data,
     enabled: valid,

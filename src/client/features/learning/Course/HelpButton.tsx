@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../../app/api';
-import { queryKeys } from '../../../app/queryKeys';
 import { useSession } from '../../../app/session';
+import { coachingKeys } from '../../coaching/keys';
 import { openChat } from '../../coaching/messages/dialogs';
 import classes from './helpButton.module.css';
 
@@ -28,7 +28,7 @@ export function HelpButton({ courseId, partId }: { courseId: number; partId: num
     setBusy(true);
     try {
       const coaches = await queryClient.fetchQuery({
-        queryKey: queryKeys.coaches(courseId),
+        queryKey: coachingKeys.coaches(courseId),
         queryFn: async () =>
           (await call('coach_manager.php', 'get_coaches', { CourseId: courseId, UserId: userId })).data,
         staleTime: COACHES_STALE_MS,

@@ -2,23 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { Course } from '../../../../shared/contract/learning/courseShapes';
 import { ApiError, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
-
-/**
- * Query keys of the course pages. They live under `['learning']`, which a progress step invalidates, so My
- * courses and the course itself are fetched again after it.
- */
-export const courseKeys = {
-  course: (courseId: number, userId: number) => ['learning', 'course', courseId, userId] as const,
-  access: (courseId: number, token: string | null) => ['courseAccess', courseId, token] as const,
-  freeLessons: (category: string | null) => ['freeLessons', 'list', category] as const,
-  freeLesson: (courseId: number, partId: number) => ['freeLessons', 'lesson', courseId, partId] as const,
-};
+import { learningKeys } from '../keys';
 
 /** The course as the signed-in viewer may see it (get_course). A failure is not retried: it sends her away. */
 export function useCourse(courseId: number | null) {
   const { user } = useSession();
   return useQuery({
-    queryKey: courseKeys.course(courseId ?? 0, user?.Id ?? 0),
+    queryKey: learningKeys.course(courseId ?? 0, user?.Id ?? 0),
     queryFn: async (): Promise<Course> => {
       if (!user || courseId === null) throw new ApiError('NOT_FOUND');
       const answer = await call('course.php', 'get_course', {
@@ -39,7 +29,7 @@ export function useCourse(courseId: number | null) {
 export function useCourseAccess(courseId: number | null) {
   const { token } = useSession();
   return useQuery({
-    queryKey: courseKeys.access(courseId ?? 0, token),
+    queryKey: learningKeys.access(courseId ?? 0, token),
     queryFn: async () => {
       const answer = await call('auth.php', 'auth_user', {
         ...(token ? { token } : {}),

@@ -5,8 +5,8 @@ import type { Achievement, BlockResult, Course, CoursePart } from '../../../../s
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { showToast } from '../../../components/toast';
+import { learningKeys } from '../keys';
 import { momentsOf } from './moments';
-import { courseKeys } from './queries';
 import { celebrate } from './store';
 
 export interface CourseSteps {
@@ -40,7 +40,7 @@ export function useCourseSteps(course: Course | undefined): CourseSteps {
 
   const patchCourse = useCallback(
     (change: (current: Course) => Course) =>
-      queryClient.setQueryData<Course>(courseKeys.course(courseId, userId), (old) => (old ? change(old) : old)),
+      queryClient.setQueryData<Course>(learningKeys.course(courseId, userId), (old) => (old ? change(old) : old)),
     [queryClient, courseId, userId],
   );
   const patchPart = useCallback(
@@ -62,7 +62,7 @@ export function useCourseSteps(course: Course | undefined): CourseSteps {
       }));
       celebrate(momentsOf({ ...outcome, courseName }));
       // The server's own view (certificate, achievements, My courses) replaces what was patched in.
-      void queryClient.invalidateQueries({ queryKey: ['learning'] });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.all });
     },
     [updateUser, patchCourse, courseName, queryClient],
   );
@@ -169,7 +169,7 @@ export function useCourseSteps(course: Course | undefined): CourseSteps {
         played.current.delete(partId);
         patchPart(partId, (part) => ({ ...part, VideoPlay: 0 }));
         patchCourse((current) => ({ ...current, progress_percent: answer.cp.progress_percent }));
-        void queryClient.invalidateQueries({ queryKey: ['learning'] });
+        void queryClient.invalidateQueries({ queryKey: learningKeys.all });
         showToast(t('reset.done'), 'green');
       } catch (error) {
         console.warn('reset_episode_progress failed', error);

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api';
-import { courseKeys } from '../Course/queries';
+import { learningKeys } from '../keys';
 
 /** The free lessons of one category, or of all (get_free_lessons), with every category there is. */
 export function useFreeLessons(category: string | null) {
   return useQuery({
-    queryKey: courseKeys.freeLessons(category),
+    queryKey: learningKeys.freeLessons(category),
     queryFn: async () => {
       const answer = await call('course.php', 'get_free_lessons', { category });
       return { lessons: answer.data, categories: answer.categories };
@@ -16,7 +16,7 @@ export function useFreeLessons(category: string | null) {
 /** One free lesson with its blocks (get_free_lesson). */
 export function useFreeLesson(courseId: number | null, partId: number | null) {
   return useQuery({
-    queryKey: courseKeys.freeLesson(courseId ?? 0, partId ?? 0),
+    queryKey: learningKeys.freeLesson(courseId ?? 0, partId ?? 0),
     queryFn: async () =>
       (await call('course.php', 'get_free_lesson', { CourseId: courseId ?? 0, PartId: partId ?? 0 })).data,
     enabled: courseId !== null && partId !== null,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../../shared/contract/learning/resources';
 import { call } from '../../../app/api';
 import { QueryState } from '../../../components/LoadState';
+import { learningKeys } from '../keys';
 
 interface ResourceGroup {
   key: string;
@@ -32,7 +33,7 @@ function groupByCourse(resources: readonly Resource[]): ResourceGroup[] {
 export default function ResourcesPage() {
   const { t } = useTranslation('learning');
   const resources = useQuery({
-    queryKey: ['learning', 'resources'],
+    queryKey: learningKeys.resources,
     queryFn: async () => (await call('resources.php', 'get_resources', {})).data,
   });
 

@@ -17,8 +17,8 @@ import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
-import { examKeys, examState, useBlockExam } from '../Course/exams';
-import { courseKeys } from '../Course/queries';
+import { examState, useBlockExam } from '../Course/exams';
+import { learningKeys } from '../keys';
 import { useBlockHost } from './BlockHost';
 import classes from './blocks.module.css';
 import { ExamStateBadge } from './ExamStateBadge';
@@ -93,7 +93,7 @@ function LearnerExam({
   const queryClient = useQueryClient();
   const query = useBlockExam(exam);
   const dateOf = (iso: string | null) => (iso ? formatDateTime(iso) : '');
-  const key = examKeys.ofBlock(exam.userId, exam.courseId, exam.blockId);
+  const key = learningKeys.exams.ofBlock(exam.userId, exam.courseId, exam.blockId);
   const [draft, setDraft] = useState<string | null>(null);
   const [emptyAnswer, setEmptyAnswer] = useState(false);
   const saved = query.data?.Answer ?? '';
@@ -105,8 +105,8 @@ function LearnerExam({
   const lastStatus = useRef(status);
   useEffect(() => {
     if (lastStatus.current === 'submitted' && status !== undefined && status !== 'submitted') {
-      void queryClient.invalidateQueries({ queryKey: courseKeys.course(exam.courseId, exam.userId) });
-      void queryClient.invalidateQueries({ queryKey: ['learning', 'myCourses'] });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.course(exam.courseId, exam.userId) });
+      void queryClient.invalidateQueries({ queryKey: learningKeys.allMyCourses });
     }
     lastStatus.current = status;
   }, [status, queryClient, exam.courseId, exam.userId]);

@@ -1,17 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api';
-import { queryKeys } from '../../../app/queryKeys';
+import { siteKeys } from '../keys';
 
 export const useNewsList = (page: number) =>
   useQuery({
-    queryKey: queryKeys.newsList(page),
+    queryKey: siteKeys.newsList(page),
     queryFn: () => call('news.php', 'get_news_list', { page }),
     placeholderData: keepPreviousData,
   });
 
 export const useNewsItem = (id: number | null) =>
   useQuery({
-    queryKey: queryKeys.newsItem(id ?? 0),
+    queryKey: siteKeys.newsItem(id ?? 0),
     queryFn: async () => (await call('news.php', 'get_news_item', { id: id ?? 0 })).data,
     enabled: id !== null,
     retry: false,
