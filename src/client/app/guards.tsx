@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { checkAdmin, checkLogin } from '../../shared/domain/guards';
+import type { RouteAccess } from '../../shared/domain/routes';
 import { Loading } from '../components/LoadState';
 import { useSession } from './session';
 
@@ -30,4 +31,16 @@ export function RequireAdmin({ children, types }: { children: ReactNode; types?:
   if (result.allowed) return session.checked ? children : <Loading />;
   if (result.redirect === 'login') return <Navigate to={loginFor(triedUrlOf(location))} replace />;
   return <Navigate to="/denied" replace state={{ reason: result.reason, triedUrl: triedUrlOf(location) }} />;
+}
+
+/** A route's page behind the guard its access asks for (shared/domain/routes.ts): none for a public route. */
+export function guarded(access: RouteAccess, page: ReactNode): ReactNode {
+  switch (access.kind) {
+    case 'public':
+      return page;
+    case 'login':
+      return <RequireLogin>{page}</RequireLogin>;
+    case 'admin':
+      return <RequireAdmin types={access.types}>{page}</RequireAdmin>;
+  }
 }

@@ -1,8 +1,8 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { UserType } from '../../shared/domain/roles';
+import { type RoutePath, routePaths, routeTable } from '../../shared/domain/routes';
 import LoginPage from '../features/identity/Auth/LoginPage';
-import { RequireAdmin, RequireLogin } from './guards';
+import { guarded } from './guards';
 import { loadNamespaces, type PageNamespace } from './i18n';
 import { AppLayout } from './shell/AppLayout';
 
@@ -34,93 +34,61 @@ const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['t
 // A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (pages' texts).
 const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['tasks', 'course', 'pages']);
 
-/** The route table of spec §2 for the pages that exist; guards wrap the protected ones. */
+/**
+ * A route's page: its element (and what React Router matches, when that is not the route itself), or the route
+ * whose element draws it (the course layout picks its own pages).
+ */
+type Page = { element: ReactNode; match?: string } | { drawnBy: RoutePath };
+
+/**
+ * The page of every route of spec §2 (shared/domain/routes.ts): a route without a page, or a page without a
+ * route, does not compile. Who may open each one comes from the shared list, which guards it here.
+ */
+const pages: Record<RoutePath, Page> = {
+  '/': { element: <LoginPage /> },
+  '/login': { element: <LoginPage /> },
+  '/register': { element: <RegisterPage /> },
+  '/verify-email': { element: <VerifyEmailPage /> },
+  '/password-recovery': { element: <PasswordRecoveryPage /> },
+  '/password-recovery/:id': { element: <PasswordResetPage /> },
+  '/Home': { element: <HomePage /> },
+  '/News': { element: <NewsListPage /> },
+  '/News/:id': { element: <NewsItemPage /> },
+  '/News/:id/:title': { element: <NewsItemPage /> },
+  '/faq': { element: <TextPage page="faq" /> },
+  '/terms-of-service': { element: <TextPage page="terms" /> },
+  '/privacy': { element: <TextPage page="privacy" /> },
+  '/denied': { element: <DeniedPage /> },
+  '/404': { element: <NotFoundPage /> },
+  '/MyCourses': { element: <MyCoursesPage /> },
+  '/MyProfile': { element: <MyProfilePage /> },
+  '/Resources': { element: <ResourcesPage /> },
+  '/achievement/:id/:course_id': { element: <AchievementPage /> },
+  // /course/:id and /course/:id/post/:id2 in one layout, so its navigation and overlays stay while the learner
+  // moves on; the layout routes its own pages.
+  '/course/:id': { element: <CourseLayout />, match: '/course/:id/*' },
+  '/course/:id/post/:id2': { drawnBy: '/course/:id' },
+  '/FreeLessons/:category?': { element: <FreeLessonsPage /> },
+  '/versions': { element: <VersionsPage /> },
+  '/Tasks': { element: <TasksPage /> },
+  '/Tasks/:id': { element: <TaskPage /> },
+};
+
+/** The route table: every route with its page behind its guard, and anything else not found. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <LoginPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/password-recovery', element: <PasswordRecoveryPage /> },
-      { path: '/password-recovery/:id', element: <PasswordResetPage /> },
-      { path: '/Home', element: <HomePage /> },
-      { path: '/News', element: <NewsListPage /> },
-      { path: '/News/:id', element: <NewsItemPage /> },
-      { path: '/News/:id/:title', element: <NewsItemPage /> },
-      { path: '/faq', element: <TextPage page="faq" /> },
-      { path: '/terms-of-service', element: <TextPage page="terms" /> },
-      { path: '/privacy', element: <TextPage page="privacy" /> },
-      { path: '/denied', element: <DeniedPage /> },
-      { path: '/404', element: <NotFoundPage /> },
-      {
-        path: '/MyCourses',
-        element: (
-          <RequireLogin>
-            <MyCoursesPage />
-          </RequireLogin>
-        ),
-      },
-      {
-        path: '/MyProfile',
-        element: (
-          <RequireLogin>
-            <MyProfilePage />
-          </RequireLogin>
-        ),
-      },
-      {
-        path: '/Resources',
-        element: (
-          <RequireLogin>
-            <ResourcesPage />
-          </RequireLogin>
-        ),
-      },
-      {
-        path: '/achievement/:id/:course_id',
-        element: (
-          <RequireLogin>
-            <AchievementPage />
-          </RequireLogin>
-        ),
-      },
-      {
-        // /course/:id and /course/:id/post/:id2 in one layout, so its navigation and overlays stay while the
-        // learner moves on; the layout routes its own pages.
-        path: '/course/:id/*',
-        element: (
-          <RequireLogin>
-            <CourseLayout />
-          </RequireLogin>
-        ),
-      },
-      { path: '/FreeLessons/:category?', element: <FreeLessonsPage /> },
-      {
-        path: '/versions',
-        element: (
-          <RequireAdmin types={[UserType.admin]}>
-            <VersionsPage />
-          </RequireAdmin>
-        ),
-      },
-      {
-        path: '/Tasks',
-        element: (
-          <RequireAdmin>
-            <TasksPage />
-          </RequireAdmin>
-        ),
-      },
-      {
-        path: '/Tasks/:id',
-        element: (
-          <RequireAdmin>
-            <TaskPage />
-          </RequireAdmin>
-        ),
-      },
+      ...routePaths.flatMap((path): RouteObject[] => {
+        const page = pages[path];
+        if ('drawnBy' in page) return [];
+        return [
+          {
+            path: page.match ?? path,
+            element: guarded(routeTable[path].access, page.element),
+          },
+        ];
+      }),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -15,8 +15,9 @@ export interface RouteInfo {
 const open: RouteAccess = { kind: 'public' };
 
 /**
- * Every route of spec §2 that has a page, with who may open it. The client builds its route table from these
- * paths (the compiler refuses a path without a page), and the accessibility sweep visits every one.
+ * Every route of spec §2 that has a page, with who may open it: the one list of routes. The client builds its route
+ * table from it (src/client/app/routes.tsx gives each path its page, and the compiler refuses a path without a page
+ * or a page without a path) and guards each route by its `access`; the accessibility sweep visits every one.
  */
 export const routeTable = {
   '/': { access: open, sample: '/' },
