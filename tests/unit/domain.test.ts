@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTOSAVE_AFTER_MS, AUTOSAVE_IDLE_MS, autosaveDelay } from '../../src/shared/domain/autosave';
-import { checkAdmin, checkLogin } from '../../src/shared/domain/guards';
+import { checkAdmin, checkLogin, denialOf } from '../../src/shared/domain/guards';
 import {
   checkPasswordShape,
   MAX_PASSWORD_LENGTH,
@@ -127,6 +127,20 @@ describe('route guards (spec §5, §8)', () => {
       reason: 'No access to this page',
     });
     expect(checkAdmin({ token: 't', userType: 2, user: null }, [2])).toEqual({ allowed: true });
+  });
+
+  it("the Denied page tells the guards' reasons apart, and no others", () => {
+    const reasonOf = (input: Parameters<typeof checkAdmin>[0]) => {
+      const result = checkAdmin(input);
+      return result.allowed || result.redirect !== 'denied' ? undefined : result.reason;
+    };
+    expect(denialOf(reasonOf({ token: null, userType: 2, user: null }))).toBe('noToken');
+    expect(denialOf(reasonOf({ token: 't', userType: 1, user: null }))).toBe('noAccess');
+    expect(denialOf(reasonOf({ token: 't', userType: 2, user: { Id: 7, privilegies: 10, UserType: 2 } }))).toBe(
+      'permission',
+    );
+    expect(denialOf(undefined)).toBe('unknown');
+    expect(denialOf('Something else')).toBe('unknown');
   });
 });
 

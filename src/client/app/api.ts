@@ -1,15 +1,19 @@
 import type { CallName, CallOf, Contract, EndpointFile } from '../../shared/contract';
 import type { CallAnswer, CallData } from '../../shared/contract/define';
 import { storageKeys } from '../../shared/domain/storage';
+import type { ErrorCode } from '../../shared/errors';
 import { storage } from './storage';
 
 /** The education site this client serves; a deployment may build one client per site. */
 export const SITE = (import.meta.env.VITE_SITE as string | undefined) ?? 'main';
 
+/** What a failed call says: the server's error_code (shared/errors.ts), or NETWORK when no answer came. */
+export type ClientErrorCode = ErrorCode | 'NETWORK';
+
 /** A failed call: `code` is the server's error_code (or NETWORK), `body` the whole answer. */
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ClientErrorCode,
     // biome-ignore lint/suspicious/noExplicitAny: error answers carry call-specific fields (attempt, locked_until…)
     readonly body: Record<string, any> = {},
   ) {
@@ -97,7 +101,7 @@ async function send(
   file: EndpointFile,
   body: string | FormData,
   contentType: string | undefined,
-  options: { tooLarge?: string } = {},
+  options: { tooLarge?: ErrorCode } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the answer is checked against the contract on the server's side
 ): Promise<any> {
   const token = storage.get(storageKeys.token);
@@ -129,7 +133,9 @@ async function send(
     if (token) for (const listener of unauthorizedListeners) listener();
     throw new ApiError('UNAUTHORIZED', answer);
   }
-  if (answer?.status !== 'OK') throw new ApiError(String(answer?.error_code ?? 'SERVER_ERROR'), answer ?? {});
+  // The server answers the catalogue's codes only (its answers are checked against the contract in tests).
+  if (answer?.status !== 'OK')
+    throw new ApiError(String(answer?.error_code ?? 'SERVER_ERROR') as ErrorCode, answer ?? {});
   return answer;
 }
 

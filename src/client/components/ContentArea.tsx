@@ -5,11 +5,13 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallOf } from '../../shared/contract';
 import type { CallAnswer } from '../../shared/contract/define';
-import { type Language, supportedLanguages } from '../../shared/domain/language';
-import { ApiError, call } from '../app/api';
+import type { Language } from '../../shared/domain/language';
+import { call } from '../app/api';
 import { useEditMode } from '../features/site/editMode';
 import { siteKeys } from '../features/site/keys';
+import { errorText } from './errorText';
 import { EditorLoader, LazyRichTextField } from './LazyRichTextField';
+import { currentLanguage } from './language';
 import richText from './richText.module.css';
 import { useAutosave } from './useAutosave';
 import { useInternalLinks } from './useInternalLinks';
@@ -23,20 +25,17 @@ export interface ContentAreaProps {
   defaultContent: string;
 }
 
-type LocaleCode = Language;
 interface Edit {
   key: string;
-  locale: LocaleCode;
+  locale: Language;
   html: string;
 }
 type StoredText = NonNullable<CallAnswer<CallOf<'content/get_content.php', 'get_content'>>['data']>;
 
-const asLocale = (language: string): LocaleCode => supportedLanguages.find((l) => l === language) ?? 'en';
-
 /** A page text that administrators edit in place: the stored text of the current language, else the default. */
 export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
-  const { t, i18n } = useTranslation(['shell', 'pages', 'errors']);
-  const locale = asLocale(i18n.language);
+  const { t } = useTranslation(['shell', 'pages']);
+  const locale = currentLanguage();
   const { editing, registerFlush } = useEditMode();
   const queryClient = useQueryClient();
   const linkRef = useInternalLinks();
@@ -81,12 +80,11 @@ export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
         .catch((error: unknown) => {
           // The edited text stays in the cache, so the author can see it and edit again to retry.
           console.warn('save_content failed', error);
-          const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
-          const message = i18n.exists(`errors:${code}`) ? t(`errors:${code}` as 'errors:SERVER_ERROR') : code;
+          const message = errorText(error, (code) => code);
           notifications.update({ id, message, color: 'red', loading: false, autoClose: 3000 });
         });
     },
-    [queryClient, t, i18n],
+    [queryClient, t],
   );
 
   const { change, flush } = useAutosave(save);

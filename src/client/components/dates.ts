@@ -1,14 +1,14 @@
-import i18next from 'i18next';
+import { currentLanguage } from './language';
 
 /**
  * Dates and times in the app's language (the one i18next has, read at each call: a component re-renders on a
  * language change through its own useTranslation). A text that is not a date comes back as it is.
  */
-const language = () => i18next.resolvedLanguage ?? i18next.language ?? 'en';
-
 const format = (value: string | Date, options: Intl.DateTimeFormatOptions) => {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : new Intl.DateTimeFormat(language(), options).format(date);
+  return Number.isNaN(date.getTime())
+    ? String(value)
+    : new Intl.DateTimeFormat(currentLanguage(), options).format(date);
 };
 
 /** A day, e.g. "22 Nov 2026" or "22 nov. 2026". */

@@ -3,9 +3,10 @@ import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { type Language, supportedLanguages } from '../../../shared/domain/language';
+import { supportedLanguages } from '../../../shared/domain/language';
 import { adminMenu, mainMenu, visibleItems } from '../../../shared/domain/menu';
 import { isStaffType, UserType } from '../../../shared/domain/roles';
+import { currentLanguage } from '../../components/language';
 import { setLanguage } from '../i18n';
 import { useSession } from '../session';
 import classes from './AppLayout.module.css';
@@ -88,7 +89,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           trigger={{
             children: i18n.language.toUpperCase(),
             leftSection: <IconLanguage size={18} aria-hidden />,
-            'aria-label': `${t('language.label')}: ${t(`language.${i18n.language as Language}`)}`,
+            'aria-label': `${t('language.label')}: ${t(`language.${currentLanguage()}`)}`,
           }}
           entries={supportedLanguages.map((language) => ({
             key: language,

@@ -2,17 +2,8 @@ import { Alert, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { denialOf } from '../../../../shared/domain/guards';
 import { safeTriedUrl } from '../../../features/identity/Auth/safeRedirect';
-
-type Explanation = 'noToken' | 'noAccess' | 'permission' | 'unknown';
-
-/** Which explanation fits the guard's reason (spec §8: "No token", "No access to this page", "Premission denied id:…"). */
-const explanationFor = (reason: string | undefined): Explanation => {
-  if (reason === 'No token') return 'noToken';
-  if (reason === 'No access to this page') return 'noAccess';
-  if (reason?.startsWith('Premission denied id:')) return 'permission';
-  return 'unknown';
-};
 
 const fromState = (state: unknown, field: 'reason' | 'triedUrl'): string | undefined => {
   const value = (state as Record<string, unknown> | null)?.[field];
@@ -24,7 +15,8 @@ export default function DeniedPage() {
   const { t } = useTranslation('pages');
   const location = useLocation();
   const reason = fromState(location.state, 'reason');
-  const explanation = explanationFor(reason);
+  // The explanation that fits the guard's reason (spec §8).
+  const explanation = denialOf(reason);
   // Refused for want of a token: signing in leads on to the route that was refused (a path on this site only).
   const triedUrl = explanation === 'noToken' ? safeTriedUrl(fromState(location.state, 'triedUrl') ?? null) : null;
   const signIn = triedUrl ? `/login?triedUrl=${encodeURIComponent(triedUrl)}` : '/login';

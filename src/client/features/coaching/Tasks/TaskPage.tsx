@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { taskTypeKey } from '../../../../shared/domain/coaching/tasks';
-import { ApiError } from '../../../app/api';
-import { errorText } from '../../../components/errorText';
+import { errorText, isMissing } from '../../../components/errorText';
 import { LoadError, QueryState } from '../../../components/LoadState';
 import { showToast } from '../../../components/toast';
 import { ExamReview } from './ExamReview';
@@ -30,8 +29,7 @@ export default function TaskPage() {
     </Anchor>
   );
 
-  const notFound =
-    taskId === null || (task.error instanceof ApiError && ['NOT_FOUND', 'INVALID_REQUEST'].includes(task.error.code));
+  const notFound = taskId === null || isMissing(task.error);
 
   if (notFound) {
     return (

@@ -7,8 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBlankRichText, isSendTooSoon } from '../../../../shared/domain/coaching/chat';
 import { SYSTEM_USER_ID } from '../../../../shared/domain/coaching/messages';
-import { ApiError, call } from '../../../app/api';
+import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { errorText } from '../../../components/errorText';
 import { useOpenedAfterMount } from '../../../components/useOpenedAfterMount';
 import { coachingKeys } from '../keys';
 import { type ChatMessage, useConversation } from './conversation';
@@ -29,7 +30,7 @@ let pendingIds = 0;
  * (-1) it only reads: system messages cannot be answered.
  */
 export default function ChatDialog({ target, opened }: { target: ChatTarget; opened: boolean }) {
-  const { t, i18n } = useTranslation(['messages', 'errors']);
+  const { t } = useTranslation('messages');
   const session = useSession();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -124,8 +125,7 @@ export default function ChatDialog({ target, opened }: { target: ChatTarget; ope
       setRestored(text);
       setHtml(text);
       setEditorVersion((v) => v + 1);
-      const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
-      const reason = i18n.exists(`errors:${code}`) ? t(`errors:${code}` as 'errors:SERVER_ERROR') : code;
+      const reason = errorText(error, (code) => code);
       notifications.show({ message: t('chat.sendFailed', { reason }), color: 'red' });
     } finally {
       setSending(false);

@@ -5,7 +5,8 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
-import { ApiError, call } from '../../../app/api';
+import { call } from '../../../app/api';
+import { errorText } from '../../../components/errorText';
 import { courseView } from '../../learning/Course/store';
 import { closeSupport } from './dialogs';
 import { MessageEditor } from './MessageEditor';
@@ -17,7 +18,7 @@ import classes from './messages.module.css';
  * message names the course and the page.
  */
 export default function SupportDialog() {
-  const { t, i18n } = useTranslation(['messages', 'errors']);
+  const { t } = useTranslation('messages');
   const phone = useMediaQuery('(max-width: 48em)');
   const [html, setHtml] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,8 +42,7 @@ export default function SupportDialog() {
       notifications.show({ message: t('support.sent'), color: 'green' });
       closeSupport();
     } catch (failure) {
-      const code = failure instanceof ApiError ? failure.code : 'SERVER_ERROR';
-      setError(i18n.exists(`errors:${code}`) ? t(`errors:${code}` as 'errors:SERVER_ERROR') : code);
+      setError(errorText(failure, (code) => code));
     } finally {
       setSending(false);
     }

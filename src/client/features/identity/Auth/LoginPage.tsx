@@ -2,8 +2,9 @@ import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, call } from '../../../app/api';
+import { type ClientErrorCode, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { errorCode } from '../../../components/errorText';
 import { ErrorAlert, Loading } from '../../../components/LoadState';
 import { useSite } from '../../site/site';
 import { AuthLayout } from './AuthLayout';
@@ -16,7 +17,7 @@ import { useErrorText } from './useErrorText';
 const ResendVerification = lazy(() => import('./ResendVerification').then((m) => ({ default: m.ResendVerification })));
 
 interface SignInFailure {
-  code: string;
+  code: ClientErrorCode;
   text: string;
   email: string;
 }
@@ -53,8 +54,7 @@ export default function LoginPage() {
       // With the token stored, the render below sends the user on to the target.
       session.signIn(answer.token, answer.data);
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
-      setFailure({ code, text: errorText(error), email: email.trim() });
+      setFailure({ code: errorCode(error), text: errorText(error), email: email.trim() });
       setPassword('');
     } finally {
       setSubmitting(false);

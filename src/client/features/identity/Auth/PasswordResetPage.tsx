@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, call } from '../../../app/api';
+import { ApiError, type ClientErrorCode, call } from '../../../app/api';
 import { ErrorAlert } from '../../../components/LoadState';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
@@ -12,7 +12,7 @@ import { useErrorText, weakPasswordReason } from './useErrorText';
 import { useAuthRules } from './validation';
 
 /** Answers that mean the mailed link is no good; the user needs a new one. */
-const deadLinkCodes = new Set(['INVALID_CODE', 'CODE_EXPIRED', 'CODE_NOT_FOUND']);
+const deadLinkCodes = new Set<ClientErrorCode>(['INVALID_CODE', 'CODE_EXPIRED', 'CODE_NOT_FOUND']);
 
 interface ResetFailure {
   text: string;

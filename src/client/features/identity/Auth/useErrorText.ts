@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/domain/identity/password';
 import { ApiError } from '../../../app/api';
 import { formatMoment } from '../../../components/dates';
+import { errorText } from '../../../components/errorText';
 
 export interface WeakPassword {
   problem: PasswordProblem;
@@ -56,7 +57,7 @@ export function useFormatDuration() {
 
 /** Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). */
 export function useErrorText() {
-  const { t, i18n } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors']);
   const formatDuration = useFormatDuration();
   const passwordProblem = usePasswordProblemText();
   return useCallback(
@@ -82,9 +83,9 @@ export function useErrorText() {
         case 'TOO_MANY_REQUESTS':
           return t('tooManyRequests', { time: formatDuration(Number(body.retry_after) || 1) });
         default:
-          return i18n.exists(`errors:${code}`) ? t(`errors:${code}`) : t('errors:SERVER_ERROR');
+          return errorText(error);
       }
     },
-    [t, i18n, formatDuration, passwordProblem],
+    [t, formatDuration, passwordProblem],
   );
 }

@@ -5,19 +5,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/contract/identity/profile';
-import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
-import { ApiError } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { codeText, errorCode } from '../../../components/errorText';
 import { identityKeys } from '../keys';
 import { avatarUrl } from './queries';
-import { uploadProfilePhoto } from './upload';
+import { MAX_PHOTO_BYTES, uploadProfilePhoto } from './upload';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 const AVATAR_SIZE = 120;
 
 /** The error code a refused photo maps to: a size the server or a proxy refused reads as the spec's 2 MB text. */
 const uploadErrorCode = (error: unknown) => {
-  const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
+  const code = errorCode(error);
   return code === 'PAYLOAD_TOO_LARGE' ? 'FILE_TOO_LARGE' : code;
 };
 
@@ -58,8 +57,7 @@ export function PhotoUpload({ profile }: { profile: Profile }) {
       notifications.show({ color: 'green', message: t('profile.photo.uploaded') });
     } catch (uploadError) {
       setPreview(null);
-      const code = uploadErrorCode(uploadError);
-      fail(t(`errors:${code}`, { defaultValue: t('errors:SERVER_ERROR') }));
+      fail(codeText(uploadErrorCode(uploadError)));
     } finally {
       setUploading(false);
     }

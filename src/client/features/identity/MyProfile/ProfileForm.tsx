@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type Profile, profile as profileEndpoint } from '../../../../shared/contract/identity/profile';
 import { ApiError, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { errorText } from '../../../components/errorText';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
 import { identityKeys } from '../keys';
 
@@ -72,12 +73,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     } catch (error) {
       const fields = serverFieldErrors(error);
       for (const field of fields) form.setFieldError(field, t('errors:INVALID_REQUEST'));
-      const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
-      notifications.show({
-        color: 'red',
-        title: t('profile.updateFailed'),
-        message: t(`errors:${code}`, { defaultValue: t('errors:SERVER_ERROR') }),
-      });
+      notifications.show({ color: 'red', title: t('profile.updateFailed'), message: errorText(error) });
     }
   });
 

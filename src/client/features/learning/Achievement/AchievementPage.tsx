@@ -3,8 +3,9 @@ import { IconArrowLeft, IconAward, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, call } from '../../../app/api';
+import { type ClientErrorCode, call } from '../../../app/api';
 import { formatDate } from '../../../components/dates';
+import { isMissing } from '../../../components/errorText';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { toneText } from '../../../components/tone';
 import { learningKeys } from '../keys';
@@ -14,8 +15,8 @@ const idFromParam = (value: string | undefined) => {
   return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
 };
 
-/** Answers that mean "there is no such achievement for you", rather than a failure worth retrying. */
-const missingCodes = ['NOT_FOUND', 'INVALID_REQUEST', 'NO_COURSE_ACCESS', 'FORBIDDEN'];
+/** Answers that mean "there is no such achievement for you" besides an unknown one. */
+const notYoursCodes: readonly ClientErrorCode[] = ['NO_COURSE_ACCESS', 'FORBIDDEN'];
 
 /** /achievement/:id/:course_id: one achievement of a course, earned or how much xp is still needed. */
 export default function AchievementPage() {
@@ -32,7 +33,7 @@ export default function AchievementPage() {
     retry: false,
   });
 
-  const missing = !valid || (achievement.error instanceof ApiError && missingCodes.includes(achievement.error.code));
+  const missing = !valid || isMissing(achievement.error, notYoursCodes);
   if (missing) {
     return (
       <Container size="sm" py="xl">

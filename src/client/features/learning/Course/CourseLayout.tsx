@@ -2,6 +2,7 @@ import { Container, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { denialReasons } from '../../../../shared/domain/guards';
 import { COURSE_FAIL_REDIRECT_MS } from '../../../../shared/domain/learning/course';
 import { neighbours } from '../../../../shared/domain/learning/courseNavigation';
 import { UserType } from '../../../../shared/domain/roles';
@@ -26,9 +27,6 @@ import { courseView, enterCourse, leaveCourse, rememberedCourseNav, setCourseNav
 
 // The overlays wait for the first moment to celebrate; their code is not needed to read a page.
 const CourseOverlays = lazy(() => import('./overlays/CourseOverlays'));
-
-/** The reason /denied shows when the server says the user may not open the course (spec §6, §8). */
-const NO_ACCESS_REASON = 'No access to this page';
 
 /**
  * The frame of /course/:id and /course/:id/post/:id2: loads the course, checks access, and holds the course
@@ -68,7 +66,8 @@ export default function CourseLayout() {
     if (access.data === 0) {
       handled.current = true;
       setCourseNav(false, false);
-      navigate('/denied', { replace: true, state: { reason: NO_ACCESS_REASON } });
+      // The server says she may not open the course: /denied says why (spec §6, §8).
+      navigate('/denied', { replace: true, state: { reason: denialReasons.noAccess } });
       return;
     }
     if (!failed || !accessSettled) return;

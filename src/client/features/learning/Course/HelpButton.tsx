@@ -4,8 +4,9 @@ import { IconMessageQuestion } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../../app/api';
+import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
+import { errorCode, errorText } from '../../../components/errorText';
 import { coachingKeys } from '../../coaching/keys';
 import { openChat } from '../../coaching/messages/dialogs';
 import classes from './helpButton.module.css';
@@ -17,7 +18,7 @@ const COACHES_STALE_MS = 60_000;
  * and page. A course without a coach sends the learner to tech support instead (spec §8).
  */
 export function HelpButton({ courseId, partId }: { courseId: number; partId: number | null }) {
-  const { t, i18n } = useTranslation(['messages', 'errors']);
+  const { t } = useTranslation('messages');
   const session = useSession();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -46,14 +47,8 @@ export function HelpButton({ courseId, partId }: { courseId: number; partId: num
         coursePartId: partId,
       });
     } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
-      const message =
-        code === 'NO_COACH'
-          ? t('help.noCoach')
-          : i18n.exists(`errors:${code}`)
-            ? t(`errors:${code}` as 'errors:SERVER_ERROR')
-            : t('errors:SERVER_ERROR');
-      notifications.show({ message, color: code === 'NO_COACH' ? 'blue' : 'red' });
+      const noCoach = errorCode(error) === 'NO_COACH';
+      notifications.show({ message: noCoach ? t('help.noCoach') : errorText(error), color: noCoach ? 'blue' : 'red' });
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockOf, BlockResult, Question } from '../../../../shared/contract/learning/courseShapes';
-import { ApiError } from '../../../app/api';
+import { errorText } from '../../../components/errorText';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
@@ -17,7 +17,7 @@ import classes from './blocks.module.css';
  * and shows the attempts left; with none left it can no longer be submitted.
  */
 export function QuestionsBlock({ block }: { block: BlockOf<'Quiz' | 'Test'> }) {
-  const { t, i18n } = useTranslation(['course', 'errors']);
+  const { t } = useTranslation('course');
   const host = useBlockHost();
   const { intro, questions, passPercent, attemptsAllowed, result } = block.Content;
   const isTest = block.BlockType === 'Test';
@@ -48,9 +48,10 @@ export function QuestionsBlock({ block }: { block: BlockOf<'Quiz' | 'Test'> }) {
       setChecked({ answers: submitted, result: await host.submitAnswers(block.Id, submitted) });
     } catch (error) {
       console.warn('submit_answers failed', error);
-      const code = error instanceof ApiError ? error.code : 'SERVER_ERROR';
-      const key = `errors:${code}`;
-      showToast(i18n.exists(key) ? t(key as 'errors:SERVER_ERROR') : t('somethingWrong'), 'red');
+      showToast(
+        errorText(error, () => t('somethingWrong')),
+        'red',
+      );
     } finally {
       setBusy(false);
     }

@@ -2,8 +2,8 @@ import { Anchor, Container, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../app/api';
 import { formatLongDate } from '../../../components/dates';
+import { isMissing } from '../../../components/errorText';
 import { LoadError, QueryState } from '../../../components/LoadState';
 import richText from '../../../components/richText.module.css';
 import { useInternalLinks } from '../../../components/useInternalLinks';
@@ -29,8 +29,7 @@ export default function NewsItemPage() {
     </Anchor>
   );
 
-  const notFound =
-    id === null || (item.error instanceof ApiError && ['NOT_FOUND', 'INVALID_REQUEST'].includes(item.error.code));
+  const notFound = id === null || isMissing(item.error);
 
   if (notFound) {
     return (

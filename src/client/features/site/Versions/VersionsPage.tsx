@@ -1,12 +1,13 @@
 import { Card, Code, Container, Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDay } from '../../../components/dates';
+import { currentLanguage } from '../../../components/language';
 import { versionHistory } from './history';
 
 /** /versions (administrators): the running build and what changed in each version. */
 export default function VersionsPage() {
-  const { t, i18n } = useTranslation('pages');
-  const language = i18n.language === 'sv' ? 'sv' : 'en';
+  const { t } = useTranslation('pages');
+  const language = currentLanguage();
 
   return (
     <Container size="md" py="xl">

@@ -1,9 +1,11 @@
+import type { Language } from '../../../../shared/domain/language';
+
 /** The platform's release notes, newest first; the version history page shows them in the reader's language. */
 export interface VersionEntry {
   version: string;
   /** ISO date (YYYY-MM-DD) of the release. */
   date: string;
-  changes: { en: string[]; sv: string[] };
+  changes: Record<Language, string[]>;
 }
 
 export const versionHistory: readonly VersionEntry[] = [
