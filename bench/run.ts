@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { builtServerArgs, sourceServerArgs } from '../tests/support/process';
 import { FIRST_LOAD_JS_BUDGET, measureClient, type PageSize } from './clientSize';
 import { CHROMIUM_PATH, type LighthouseScores, runLighthouse } from './lighthouse';
 import { type LoadResult, loadServer, probe } from './load';
@@ -321,18 +322,18 @@ async function main() {
    * runs from its sources under tsx.
    */
   const platformArgs = (checkout: string) => {
-    const built = path.join(checkout, 'dist/server/main.js');
-    if (fs.existsSync(built)) return ['--enable-source-maps', built];
-    if (checkout === process.cwd()) throw new Error('Build the server first: npm run build');
-    return ['--import', 'tsx', path.join(checkout, 'src/server/main.ts')];
+    if (fs.existsSync(path.join(checkout, 'dist/server/main.js')) || checkout === process.cwd()) {
+      return builtServerArgs(checkout);
+    }
+    return sourceServerArgs(checkout);
   };
   const startPlatform = (name: string, checkout: string, databaseUrl: string, dataDir: string) =>
     startServer({
       name,
       args: platformArgs(checkout),
       readyPath: '/health',
+      dataDir,
       env: {
-        DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
         CLIENT_DIR: clientDir,
         SEED_DEMO: 'false',

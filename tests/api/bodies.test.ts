@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,8 +10,9 @@ import { createDatabase, migrate } from '../../src/server/platform/db';
 import { UNREAD_BODY_DISCARD_BYTES } from '../../src/server/platform/http/bodies';
 import { ensureMainSite } from '../../src/server/seed';
 import { createSite, createUser, signInAs } from '../factories';
-import { PROJECT_ROOT } from '../support/builtServer';
+import { api } from '../support/api';
 import { createTestDatabase, testDialects } from '../support/databases';
+import { type ServerProcess, sourceServerArgs, startServerProcess } from '../support/process';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
@@ -386,74 +386,19 @@ describe('connection timeouts', () => {
   });
 });
 
-/** The server as production runs it (src/server/main.ts in its own process), over a fresh DATA_DIR. */
-async function startServerProcess(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bodies-'));
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'data'),
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      CLIENT_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (data) => (output += data));
-  child.stderr?.on('data', (data) => (output += data));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    dataDir: path.join(dataDir, 'data'),
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 // What a separate process shows and one sharing the test's event loop hides (its writes and the server's reads
 // interleave differently), and what main.ts itself sets up. The files are SQLite's, so SQLite only.
 describe('the server as its own process', () => {
   const password = 'a demo password for the tests';
-  let server: Awaited<ReturnType<typeof startServerProcess>>;
+  let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServerProcess({ SEED_DEMO: 'true', DEMO_PASSWORD: password });
+    // The server as production runs it (src/server/main.ts in its own process), over a fresh DATA_DIR.
+    server = await startServerProcess({
+      args: sourceServerArgs(),
+      env: { SEED_DEMO: 'true', DEMO_PASSWORD: password },
+    });
   }, 60_000);
   afterAll(() => server?.stop());
-
-  const call = async (file: string, req: string, data: unknown, token?: string) => {
-    const response = await fetch(`${server.url}/api/backend/${file}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
-      body: new URLSearchParams({ req, data: JSON.stringify(data) }),
-    });
-    return response.json();
-  };
   const upload = async (bytes: Buffer, options: { token?: string; chunked: boolean }) => {
     const form = new FormData();
     form.set('folder', 'profile');
@@ -472,7 +417,8 @@ describe('the server as its own process', () => {
   };
 
   it('an oversized photo gets the spec’s answer, not a broken connection', async () => {
-    const { token } = await call('login.php', 'sign_in', { email: 'student@demo.local', password });
+    const { token } = (await api(server.url).call('login.php', 'sign_in', { email: 'student@demo.local', password }))
+      .body;
     expect(token).toEqual(expect.any(String));
     const large = Buffer.alloc(3 * 1000 * 1000, 7);
     // Several times over: a connection closed under the client fails it only now and then.
@@ -489,19 +435,21 @@ describe('the server as its own process', () => {
   });
 
   it('what the server writes is readable by its own user only', async () => {
-    const { token } = await call('login.php', 'sign_in', { email: 'student@demo.local', password });
+    const { token } = await api(server.url).ok('login.php', 'sign_in', { email: 'student@demo.local', password });
     const answer = await upload(await photo(), { token, chunked: false });
     expect(answer.status).toBe(200);
     // A registration writes a mail to the outbox (no SMTP_URL).
     expect(
-      await call('register.php', 'register', {
-        account_type: 'private',
-        FirstName: 'Mode',
-        LastName: 'Check',
-        email: 'modes@example.test',
-        password: 'quiet otter sings 47 lanterns',
-        agree_terms: true,
-      }),
+      (
+        await api(server.url).call('register.php', 'register', {
+          account_type: 'private',
+          FirstName: 'Mode',
+          LastName: 'Check',
+          email: 'modes@example.test',
+          password: 'quiet otter sings 47 lanterns',
+          agree_terms: true,
+        })
+      ).body,
     ).toMatchObject({ status: 'OK' });
     const outbox = path.join(server.dataDir, 'outbox');
     const deadline = Date.now() + 15_000;

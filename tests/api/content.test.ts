@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite, createUser, signInAs } from '../factories';
+import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { snapshotRows } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
@@ -23,10 +24,13 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   }
 
   // The spec's content endpoints carry no `req`: the server's test client leaves it out when given undefined.
-  const get = (site: { name: string }, data: Record<string, unknown>) =>
+  const get = (site: { name: string }, data: DataOf<'content/get_content.php', 'get_content'>) =>
     server.call('content/get_content.php', undefined, data, { site: site.name });
-  const save = (site: { name: string }, token: string | null, data: Record<string, unknown>) =>
-    server.call('content/save_content.php', undefined, data, { site: site.name, token });
+  const save = (
+    site: { name: string },
+    token: string | null,
+    data: DataOf<'content/save_content.php', 'save_content'>,
+  ) => server.call('content/save_content.php', undefined, data, { site: site.name, token });
 
   it('get_content answers data null when no text is stored and no default is sent', async () => {
     const site = await createSite(server);
@@ -60,7 +64,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
     await save(site, admin.token, { TheKey: 'home.intro', content: '<p>Stored</p>', Locale: 'en' });
     const stored = await get(site, { TheKey: 'home.intro', DefaultContent: '<p>Hi</p>', Locale: 'en' });
     expect(stored.body.data).toMatchObject({ Content: '<p>Stored</p>', IsDefault: false });
-    expect(stored.body.data.CreationDate).toEqual(expect.any(String));
+    expect(stored.body.data?.CreationDate).toEqual(expect.any(String));
     // The other language still has none stored.
     const swedish = await get(site, { TheKey: 'home.intro', DefaultContent: '<p>Hej</p>', Locale: 'sv' });
     expect(swedish.body.data).toMatchObject({ Content: '<p>Hej</p>', Locale: 'sv', IsDefault: true });
@@ -73,19 +77,20 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
       DefaultContent: '<p onclick="alert(1)">Hi<script>alert(2)</script> <a href="javascript:alert(3)">x</a></p>',
       Locale: 'en',
     });
-    expect(body.data.IsDefault).toBe(true);
-    expect(body.data.Content).toContain('<p>Hi');
+    expect(body.data?.IsDefault).toBe(true);
+    expect(body.data?.Content).toContain('<p>Hi');
     for (const unsafe of ['<script', 'alert(', 'onclick', 'javascript:'])
-      expect(body.data.Content).not.toContain(unsafe);
+      expect(body.data?.Content).not.toContain(unsafe);
   });
 
   it('both content endpoints take no req, or an empty one, as the spec sends them', async () => {
     const site = await createSite(server);
     const admin = await signedIn(site, 'admin');
+    // The wire itself is under test here (an empty req), so the calls go out raw.
     for (const [n, rawReq] of [undefined, ''].entries()) {
       const options = { site: site.name, token: admin.token, ...(rawReq === undefined ? {} : { rawReq }) };
       const key = `bare.${n}`;
-      const saved = await server.call(
+      const saved = await server.callRaw(
         'content/save_content.php',
         undefined,
         { TheKey: key, content: `<p>Text ${n}</p>`, Locale: 'en' },
@@ -93,10 +98,10 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
       );
       expect(saved.httpStatus, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body).toEqual({ status: 'OK', datetime: expect.any(String) });
-      const read = await server.call('content/get_content.php', undefined, { TheKey: key, Locale: 'en' }, options);
+      const read = await server.callRaw('content/get_content.php', undefined, { TheKey: key, Locale: 'en' }, options);
       expect(read.httpStatus, JSON.stringify(read.body)).toBe(200);
       expect(read.body.data).toMatchObject({ Key: key, Content: `<p>Text ${n}</p>`, IsDefault: false });
-      const withDefault = await server.call(
+      const withDefault = await server.callRaw(
         'content/get_content.php',
         undefined,
         { TheKey: `${key}.none`, DefaultContent: '<p>Default</p>', Locale: 'en' },
@@ -104,10 +109,10 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
       );
       expect(withDefault.body.data).toMatchObject({ Content: '<p>Default</p>', IsDefault: true });
       // The data's own checks still hold, and the empty req reaches the call's access gate too.
-      const invalid = await server.call('content/get_content.php', undefined, { TheKey: '', Locale: 'en' }, options);
+      const invalid = await server.callRaw('content/get_content.php', undefined, { TheKey: '', Locale: 'en' }, options);
       expect(invalid.httpStatus).toBe(400);
       expect(invalid.body.message).toContain('data.TheKey');
-      const anonymous = await server.call(
+      const anonymous = await server.callRaw(
         'content/save_content.php',
         undefined,
         { TheKey: key, content: '<p>x</p>', Locale: 'en' },
@@ -127,11 +132,11 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
 
     const en = await get(site, { TheKey: 'home.intro', Locale: 'en', isZoned: false });
     expect(en.body.data).toMatchObject({ Key: 'home.intro', Content: '<p>Hello</p>', Locale: 'en' });
-    expect(en.body.data.ModificationDate).toBe(saved.body.datetime);
+    expect(en.body.data?.ModificationDate).toBe(saved.body.datetime);
 
     await save(site, admin.token, { TheKey: 'home.intro', content: '<p>Hej</p>', Locale: 'sv' });
-    expect((await get(site, { TheKey: 'home.intro', Locale: 'sv' })).body.data.Content).toBe('<p>Hej</p>');
-    expect((await get(site, { TheKey: 'home.intro', Locale: 'en' })).body.data.Content).toBe('<p>Hello</p>');
+    expect((await get(site, { TheKey: 'home.intro', Locale: 'sv' })).body.data?.Content).toBe('<p>Hej</p>');
+    expect((await get(site, { TheKey: 'home.intro', Locale: 'en' })).body.data?.Content).toBe('<p>Hello</p>');
 
     const resaved = await save(site, admin.token, {
       TheKey: 'home.intro',
@@ -141,7 +146,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
     const after = await get(site, { TheKey: 'home.intro', Locale: 'en' });
     expect(after.body.data).toMatchObject({
       Content: '<p>Hello again</p>',
-      CreationDate: en.body.data.CreationDate,
+      CreationDate: en.body.data?.CreationDate,
       ModificationDate: resaved.body.datetime,
     });
 
@@ -179,7 +184,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
       '<p style="color:red" onclick="alert(4)">styled</p>',
     ].join('');
     await save(site, admin.token, { TheKey: 'unsafe', content: html, Locale: 'en' });
-    const stored = (await get(site, { TheKey: 'unsafe', Locale: 'en' })).body.data.Content as string;
+    const stored = (await get(site, { TheKey: 'unsafe', Locale: 'en' })).body.data?.Content ?? '';
     expect(stored).toContain('<strong>bold</strong>');
     expect(stored).toContain('<img src="https://example.test/a.png" />');
     expect(stored).toContain('<a href="https://example.test/" target="_blank" rel="noopener noreferrer">ok</a>');
@@ -233,22 +238,26 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
       { TheKey: 'bare', Locale: 'en' },
       { site: site.name },
     );
-    expect(viaReq.body.data.Content).toBe('<p>Bare</p>');
+    expect(viaReq.body.data?.Content).toBe('<p>Bare</p>');
   });
 
   it('refuses an unknown locale, an empty key and an unknown req', async () => {
     const site = await createSite(server);
     const admin = await signedIn(site, 'admin');
-    const badLocale = await save(site, admin.token, { TheKey: 'k', content: '<p>x</p>', Locale: 'de' });
+    const badLocale = await server.callRaw(
+      'content/save_content.php',
+      undefined,
+      { TheKey: 'k', content: '<p>x</p>', Locale: 'de' },
+      { site: site.name, token: admin.token },
+    );
     expect(badLocale.httpStatus).toBe(400);
     expect(badLocale.body.message).toContain('data.Locale');
     const emptyKey = await get(site, { TheKey: '   ', Locale: 'en' });
     expect(emptyKey.httpStatus).toBe(400);
     expect(emptyKey.body.message).toContain('data.TheKey');
-    const unknownReq = await server.call(
+    const unknownReq = await server.callRaw(
       'content/get_content.php',
-      // biome-ignore lint/suspicious/noExplicitAny: a call the contract does not have, on purpose
-      'save_content' as any,
+      'save_content',
       { TheKey: 'k', Locale: 'en' },
       { site: site.name },
     );

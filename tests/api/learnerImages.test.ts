@@ -59,7 +59,7 @@ describe.each(dialects)('images in what learners write, on %s', (dialect) => {
     const reviewed = await server.call(
       'user_exam.php',
       'review_user_exam',
-      { UserExamId: submitted.body.data.UserExamId, Approve: false, Comment: `<p>See${foreign}</p>` },
+      { UserExamId: submitted.body.data.UserExamId as number, Approve: false, Comment: `<p>See${foreign}</p>` },
       as(coach),
     );
     expect(reviewed.body.data.ReviewComment).toContain('https://evil.example/x.png');

@@ -60,7 +60,7 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
     );
     expect(last.httpStatus).toBe(429);
     expect(last.body.error_code).toBe('TEMPORARILY_LOCKED');
-    expect(Date.parse(last.body.locked_until)).toBeGreaterThan(Date.now());
+    expect(Date.parse(last.body.locked_until ?? '')).toBeGreaterThan(Date.now());
 
     const right = await server.call(
       'login.php',
@@ -83,7 +83,7 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
     // Beyond the few a source may have under way at once, the rest are refused before they are counted.
     expect(
       answers.every((a) =>
-        ['WRONG_CREDENTIALS', 'TEMPORARILY_LOCKED', 'TOO_MANY_REQUESTS'].includes(a.body.error_code),
+        ['WRONG_CREDENTIALS', 'TEMPORARILY_LOCKED', 'TOO_MANY_REQUESTS'].includes(a.body.error_code ?? ''),
       ),
     ).toBe(true);
     let attempts = evaluated.length;
@@ -262,7 +262,7 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
       expect(last.body.error_code).toBe('TEMPORARILY_LOCKED');
       const fresh = await signInFrom('203.0.113.3', site, owner.email, owner.password);
       expect(fresh.body.error_code).toBe('TEMPORARILY_LOCKED');
-      expect(Date.parse(fresh.body.locked_until)).toBeGreaterThan(Date.now());
+      expect(Date.parse(fresh.body.locked_until ?? '')).toBeGreaterThan(Date.now());
 
       expect((await signInFrom(home, site, owner.email, owner.password)).body.status).toBe('OK');
     });

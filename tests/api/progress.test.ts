@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite, createUser, signInAs } from '../factories';
 import { createCourse, grantAccess, question } from '../factories/courses';
+import { blockOf, nth } from '../support/answers';
+import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -26,14 +28,14 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   }
 
   const as = (learner: Learner) => ({ site: learner.site.name, token: learner.token });
-  const play = (learner: Learner, courseId: number, partId: number | undefined) =>
+  const play = (learner: Learner, courseId: number, partId: number) =>
     server.call(
       'course_progress.php',
       'updateCourseProgressVideoPlay',
       { UserId: learner.id, CourseId: courseId, CoursePartId: partId },
       as(learner),
     );
-  const reward = (learner: Learner, courseId: number, partId: number | undefined) =>
+  const reward = (learner: Learner, courseId: number, partId: number) =>
     server.call(
       'course_progress.php',
       'save_reward',
@@ -48,44 +50,44 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     const course = await createCourse(server, { site, xpPerReward: 7, parts: [{}, {}], achievements: [7, 14, 100] });
     const learner = await learnerOf(course, site);
 
-    const answers = await Promise.all(Array.from({ length: 6 }, () => reward(learner, course.id, course.partIds[0])));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => reward(learner, course.id, nth(course.partIds))));
     expect(answers.every((a) => a.body.status === 'OK')).toBe(true);
-    expect(answers.map((a) => a.body.data[0].earned_xp).sort()).toEqual([0, 0, 0, 0, 0, 7]);
-    expect(new Set(answers.map((a) => a.body.data[0].reward_id)).size).toBe(1);
+    expect(answers.map((a) => nth(a.body.data).earned_xp).sort()).toEqual([0, 0, 0, 0, 0, 7]);
+    expect(new Set(answers.map((a) => nth(a.body.data).reward_id)).size).toBe(1);
     expect(await totalXp(learner)).toBe(7);
-    expect(answers.find((a) => a.body.data[0].earned_xp === 7)?.body.data[0].achievement).toMatchObject({
+    expect(nth(answers.find((a) => nth(a.body.data).earned_xp === 7)?.body.data).achievement).toMatchObject({
       title: 'Reach 7 xp',
       required_xp: 7,
     });
 
-    const second = await reward(learner, course.id, course.partIds[1]);
-    expect(second.body.data[0]).toMatchObject({ TotalXp: 14, earned_xp: 7, achievement: { required_xp: 14 } });
+    const second = await reward(learner, course.id, nth(course.partIds, 1));
+    expect(nth(second.body.data)).toMatchObject({ TotalXp: 14, earned_xp: 7, achievement: { required_xp: 14 } });
     const { body } = await server.call(
       'course.php',
       'get_course',
       { UserId: learner.id, CourseId: course.id },
       as(learner),
     );
-    expect(body.data[0].CourseParts.map((p: { reward_id: number | null }) => p.reward_id !== null)).toEqual([
+    expect(nth(body.data).CourseParts.map((p: { reward_id: number | null }) => p.reward_id !== null)).toEqual([
       true,
       true,
     ]);
-    expect(body.data[0].CourseXp).toBe(14);
-    expect(body.data[0].Achievements.map((a: { earned: boolean }) => a.earned)).toEqual([true, true, false]);
+    expect(nth(body.data).CourseXp).toBe(14);
+    expect(nth(body.data).Achievements.map((a: { earned: boolean }) => a.earned)).toEqual([true, true, false]);
   });
 
   it('no reward box where the course gives xp on progress, nor for a user who does not collect xp', async () => {
     const site = await createSite(server);
     const onProgress = await createCourse(server, { site, progressEvent: 2 });
     const learner = await learnerOf(onProgress, site);
-    const refused = await reward(learner, onProgress.id, onProgress.partIds[0]);
+    const refused = await reward(learner, onProgress.id, nth(onProgress.partIds));
     expect(refused.httpStatus).toBe(409);
     expect(refused.body.error_code).toBe('REWARD_NOT_AVAILABLE');
 
     const boxes = await createCourse(server, { site });
     const noXp = await learnerOf(boxes, site);
     await server.db.updateTable('users').set({ collect_xp: 0 }).where('id', '=', noXp.id).execute();
-    expect((await reward(noXp, boxes.id, boxes.partIds[0])).body.error_code).toBe('REWARD_NOT_AVAILABLE');
+    expect((await reward(noXp, boxes.id, nth(boxes.partIds))).body.error_code).toBe('REWARD_NOT_AVAILABLE');
     expect(await totalXp(noXp)).toBe(0);
   });
 
@@ -100,7 +102,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     });
     const learner = await learnerOf(course, site);
 
-    const first = await play(learner, course.id, course.partIds[0]);
+    const first = await play(learner, course.id, nth(course.partIds));
     expect(first.body).toMatchObject({
       status: 'OK',
       addedProgress: true,
@@ -108,7 +110,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       earned_xp: 10,
       data: [{ progress_percent: 33, achievement: { required_xp: 10 }, certificate_generated: false }],
     });
-    const replay = await play(learner, course.id, course.partIds[0]);
+    const replay = await play(learner, course.id, nth(course.partIds));
     expect(replay.body).toMatchObject({
       addedProgress: false,
       earned_xp: 0,
@@ -119,7 +121,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     const reset = await server.call(
       'course_progress.php',
       'reset_episode_progress',
-      { UserId: learner.id, CourseId: course.id, PostId: course.partIds[0] },
+      { UserId: learner.id, CourseId: course.id, PostId: nth(course.partIds) },
       as(learner),
     );
     expect(reset.body).toEqual({ status: 'OK', cp: { progress_percent: 0 } });
@@ -129,8 +131,8 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       { UserId: learner.id, CourseId: course.id },
       as(learner),
     );
-    expect(body.data[0].CourseParts[0]).toMatchObject({ VideoPlay: 0, Completed: false });
-    const again = await play(learner, course.id, course.partIds[0]);
+    expect(nth(nth(body.data).CourseParts)).toMatchObject({ VideoPlay: 0, Completed: false });
+    const again = await play(learner, course.id, nth(course.partIds));
     expect(again.body).toMatchObject({
       addedProgress: true,
       earned_xp: 0,
@@ -139,7 +141,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     });
 
     // A part counted as `none` is not completed by playing it.
-    const notCounted = await play(learner, course.id, course.partIds[3]);
+    const notCounted = await play(learner, course.id, nth(course.partIds, 3));
     expect(notCounted.body.error_code).toBe('NOT_COMPLETABLE');
   });
 
@@ -150,18 +152,18 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     const certificates = async (who: Learner) =>
       (await server.call('certificates.php', 'get_certificates', { UserId: who.id }, as(who))).body.data;
 
-    const half = await play(learner, course.id, course.partIds[0]);
-    expect(half.body.data[0]).toMatchObject({ progress_percent: 50, certificate_generated: false });
+    const half = await play(learner, course.id, nth(course.partIds));
+    expect(nth(half.body.data)).toMatchObject({ progress_percent: 50, certificate_generated: false });
     expect(await certificates(learner)).toEqual([]);
 
     const before = Date.now();
-    const full = await play(learner, course.id, course.partIds[1]);
-    expect(full.body.data[0]).toMatchObject({ progress_percent: 100, certificate_generated: true });
-    const [certificate] = await certificates(learner);
+    const full = await play(learner, course.id, nth(course.partIds, 1));
+    expect(nth(full.body.data)).toMatchObject({ progress_percent: 100, certificate_generated: true });
+    const certificate = nth(await certificates(learner));
     expect(certificate).toMatchObject({ CourseId: course.id, CourseName: 'Sound design', Expired: false });
     const issued = new Date(certificate.IssuedAt);
     expect(issued.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const expires = new Date(certificate.ExpiresAt);
+    const expires = new Date(certificate.ExpiresAt ?? '');
     expect(
       expires.getUTCFullYear() * 12 + expires.getUTCMonth() - (issued.getUTCFullYear() * 12 + issued.getUTCMonth()),
     ).toBe(12);
@@ -170,11 +172,11 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     await server.call(
       'course_progress.php',
       'reset_episode_progress',
-      { UserId: learner.id, CourseId: course.id, PostId: course.partIds[1] },
+      { UserId: learner.id, CourseId: course.id, PostId: nth(course.partIds, 1) },
       as(learner),
     );
-    const again = await play(learner, course.id, course.partIds[1]);
-    expect(again.body.data[0].certificate_generated).toBe(false);
+    const again = await play(learner, course.id, nth(course.partIds, 1));
+    expect(nth(again.body.data).certificate_generated).toBe(false);
     expect(await certificates(learner)).toHaveLength(1);
 
     const pdf = await server.call('certificates.php', 'download_certificate', { Id: certificate.Id }, as(learner));
@@ -201,11 +203,11 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     const forever = await createCourse(server, { site, certificateMonths: null });
     const learner = await learnerOf(none, site);
     await grantAccess(server, { site, course: forever, user: learner });
-    expect((await play(learner, none.id, none.partIds[0])).body.data[0].certificate_generated).toBe(false);
-    expect((await play(learner, forever.id, forever.partIds[0])).body.data[0].certificate_generated).toBe(true);
+    expect(nth((await play(learner, none.id, nth(none.partIds))).body.data).certificate_generated).toBe(false);
+    expect(nth((await play(learner, forever.id, nth(forever.partIds))).body.data).certificate_generated).toBe(true);
     const { body } = await server.call('certificates.php', 'get_certificates', { UserId: learner.id }, as(learner));
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toMatchObject({ CourseId: forever.id, ExpiresAt: null, Expired: false });
+    expect(nth(body.data)).toMatchObject({ CourseId: forever.id, ExpiresAt: null, Expired: false });
   });
 
   it('quizzes and tests are checked on the server; a passed test completes its part, once', async () => {
@@ -227,8 +229,8 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
         {
           UserId: learner.id,
           CourseId: course.id,
-          CoursePartId: course.partIds[partIndex],
-          BlockId: course.blockIds[partIndex]?.[0],
+          CoursePartId: nth(course.partIds, partIndex),
+          BlockId: nth(course.blockIds[partIndex]),
           Answers: answers,
         },
         as(learner),
@@ -267,22 +269,22 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       { UserId: learner.id, CourseId: course.id },
       as(learner),
     );
-    const test = body.data[0].CourseParts[1].Blocks[0].Content;
+    const test = blockOf(nth(nth(body.data).CourseParts, 1), 0, 'Test').Content;
     expect(test.result).toMatchObject({ score: 4, passed: true, attempts: 4 });
     // The passed test completed its part, with no play recorded.
-    expect(body.data[0].CourseParts[1]).toMatchObject({ VideoPlay: 0, Completed: true });
+    expect(nth(nth(body.data).CourseParts, 1)).toMatchObject({ VideoPlay: 0, Completed: true });
     expect(test.questions[0]).not.toHaveProperty('correct');
 
     // A test part is not completed by playing it, and a block of another part is not this part's.
-    expect((await play(learner, course.id, course.partIds[1])).body.error_code).toBe('NOT_COMPLETABLE');
+    expect((await play(learner, course.id, nth(course.partIds, 1))).body.error_code).toBe('NOT_COMPLETABLE');
     const wrongPart = await server.call(
       'course_progress.php',
       'submit_answers',
       {
         UserId: learner.id,
         CourseId: course.id,
-        CoursePartId: course.partIds[0],
-        BlockId: course.blockIds[1]?.[0],
+        CoursePartId: nth(course.partIds),
+        BlockId: nth(course.blockIds[1]),
         Answers: {},
       },
       as(learner),
@@ -313,14 +315,14 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
         {
           UserId: who.id,
           CourseId: course.id,
-          CoursePartId: course.partIds[partIndex],
-          BlockId: course.blockIds[partIndex]?.[0],
+          CoursePartId: nth(course.partIds, partIndex),
+          BlockId: nth(course.blockIds[partIndex]),
           Answers: answers,
         },
         as(who),
       );
   const courseOf = async (course: { id: number }, who: Learner) =>
-    (await server.call('course.php', 'get_course', { UserId: who.id, CourseId: course.id }, as(who))).body.data[0];
+    nth((await server.call('course.php', 'get_course', { UserId: who.id, CourseId: course.id }, as(who))).body.data);
   const resultRow = (learner: Learner) =>
     server.db
       .selectFrom('block_results')
@@ -344,7 +346,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     // Before any attempt: the setting and the attempts allowed, no right answers.
     const before = await courseOf(course, learner);
     expect(before.TestAttempts).toBe(2);
-    const block = before.CourseParts[1].Blocks[0].Content;
+    const block = blockOf(nth(before.CourseParts, 1), 0, 'Test').Content;
     expect(block).toMatchObject({ attemptsAllowed: 2, result: null });
     expect(block.questions.every((q: object) => !('correct' in q))).toBe(true);
 
@@ -358,7 +360,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       questions: null,
     });
     // get_course does not tell either.
-    expect((await courseOf(course, learner)).CourseParts[1].Blocks[0].Content.result).toMatchObject({
+    expect(blockOf(nth((await courseOf(course, learner)).CourseParts, 1), 0, 'Test').Content.result).toMatchObject({
       attempts: 1,
       attempts_left: 1,
       questions: null,
@@ -375,8 +377,13 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       questions: rightOnes,
     });
     const after = await courseOf(course, learner);
-    expect(after.CourseParts[1].Blocks[0].Content.result).toMatchObject({ attempts_left: 0, questions: rightOnes });
-    expect(after.CourseParts[1].Blocks[0].Content.questions.every((q: object) => !('correct' in q))).toBe(true);
+    expect(blockOf(nth(after.CourseParts, 1), 0, 'Test').Content.result).toMatchObject({
+      attempts_left: 0,
+      questions: rightOnes,
+    });
+    expect(
+      blockOf(nth(after.CourseParts, 1), 0, 'Test').Content.questions.every((q: object) => !('correct' in q)),
+    ).toBe(true);
 
     // One more, even a right one, is refused and changes nothing.
     const stored = await resultRow(learner);
@@ -386,7 +393,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     expect(await resultRow(learner)).toEqual(stored);
     const parts = await server.db.selectFrom('part_progress').select('id').where('user_id', '=', learner.id).execute();
     expect(parts).toEqual([]);
-    expect((await courseOf(course, learner)).CourseParts[1].Completed).toBe(false);
+    expect((await courseOf(course, learner)).CourseParts[1]?.Completed).toBe(false);
   });
 
   it('a pass tells which were right while attempts are left; the quiz and staff are not limited', async () => {
@@ -424,7 +431,9 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       const answer = await submitTo(course, staff)(wrong);
       expect(answer.body.data).toMatchObject({ attempts: attempt, attempts_left: null, questions: rightOnes });
     }
-    expect((await courseOf(course, staff)).CourseParts[1].Blocks[0].Content.questions[0].correct).toEqual(['a-0']);
+    expect(
+      blockOf(nth((await courseOf(course, staff)).CourseParts, 1), 0, 'Test').Content.questions[0]?.correct,
+    ).toEqual(['a-0']);
   });
 
   it('without a limit a test may be tried again and again, and tells which were right only once passed', async () => {
@@ -437,7 +446,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
       const answer = await submit(wrong);
       expect(answer.body.data).toMatchObject({ attempts: attempt, attempts_left: null, questions: null });
     }
-    expect((await courseOf(course, learner)).CourseParts[1].Blocks[0].Content).toMatchObject({
+    expect(blockOf(nth((await courseOf(course, learner)).CourseParts, 1), 0, 'Test').Content).toMatchObject({
       attemptsAllowed: null,
       result: { attempts: 4, passed: false, questions: null },
     });
@@ -450,11 +459,11 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     const course = await testCourse(site, 1);
     const learner = await learnerOf(course, site);
     const classmate = await learnerOf(course, site);
-    const testId = course.blockIds[1]?.[0];
+    const testId = nth(course.blockIds[1]);
     for (const who of [learner, classmate]) expect((await submitTo(course, who)(wrong)).body.status).toBe('OK');
     expect((await submitTo(course, learner)(wrong)).body.error_code).toBe('NO_ATTEMPTS_LEFT');
 
-    const reset = (who: Learner, data: Record<string, unknown>) =>
+    const reset = (who: Learner, data: Partial<DataOf<'course_admin.php', 'reset_test_attempts'>>) =>
       server.call(
         'course_admin.php',
         'reset_test_attempts',
@@ -465,7 +474,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     const coach = await createUser(server, { site, role: 'coach' });
     const staff = { id: coach.id, token: await signInAs(server, site, coach), site };
     // Only a test of that course: not its quiz, not a test of another course.
-    expect((await reset(staff, { BlockId: course.blockIds[0]?.[0] })).body.error_code).toBe('NOT_FOUND');
+    expect((await reset(staff, { BlockId: nth(course.blockIds[0]) })).body.error_code).toBe('NOT_FOUND');
     const other = await testCourse(site, 1);
     expect((await reset(staff, { CourseId: other.id })).body.error_code).toBe('NOT_FOUND');
     expect(await resultRow(learner)).toHaveLength(1);
@@ -494,13 +503,13 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     const learner = await learnerOf(course, site);
     const outsider = await learnerOf(await createCourse(server, { site }), site);
 
-    expect((await play(outsider, course.id, course.partIds[0])).body.error_code).toBe('NO_COURSE_ACCESS');
-    expect((await reward(outsider, course.id, course.partIds[0])).body.error_code).toBe('NO_COURSE_ACCESS');
-    expect((await play(learner, course.id, course.partIds[1])).body.error_code).toBe('NOT_FOUND');
+    expect((await play(outsider, course.id, nth(course.partIds))).body.error_code).toBe('NO_COURSE_ACCESS');
+    expect((await reward(outsider, course.id, nth(course.partIds))).body.error_code).toBe('NO_COURSE_ACCESS');
+    expect((await play(learner, course.id, nth(course.partIds, 1))).body.error_code).toBe('NOT_FOUND');
     const impersonated = await server.call(
       'course_progress.php',
       'updateCourseProgressVideoPlay',
-      { UserId: outsider.id, CourseId: course.id, CoursePartId: course.partIds[0] },
+      { UserId: outsider.id, CourseId: course.id, CoursePartId: nth(course.partIds) },
       as(learner),
     );
     expect(impersonated.httpStatus).toBe(403);

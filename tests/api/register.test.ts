@@ -6,6 +6,7 @@ import {
   VERIFICATION_VALID_HOURS,
 } from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser, signInAs } from '../factories';
+import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { codesOf, driftFrom, linkIn, mailsTo, snapshotRows } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
@@ -16,8 +17,8 @@ const STRONG = 'violet tractor umbrella';
 const COMMON = 'password1234';
 
 let counter = 0;
-const registration = (overrides: Record<string, unknown> = {}) => ({
-  account_type: 'private',
+const registration = (overrides: Partial<DataOf<'register.php', 'register'>> = {}) => ({
+  account_type: 'private' as const,
   FirstName: 'Greta',
   LastName: 'Garbo',
   email: `greta-${Date.now()}-${counter++}@example.test`,
@@ -396,7 +397,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
       });
       expect(httpStatus).toBe(400);
       expect(body.error_code).toBe('INVALID_REQUEST');
-      expect(body.fields[0].field).toMatch(/^data\.(FirstName|LastName)$/);
+      expect(body.fields?.[0]?.field).toMatch(/^data\.(FirstName|LastName)$/);
     }
     expect(await snapshotRows(server)).toEqual(before);
     // Names of every script and with joiners still pass.

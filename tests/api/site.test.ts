@@ -44,7 +44,7 @@ describe.each(dialects)('site.php on %s', (dialect) => {
 
   it('get_site needs no data at all', async () => {
     const site = await createSite(server);
-    const { body } = await server.call('site.php', 'get_site', undefined, { site: site.name, rawData: '' });
+    const { body } = await server.callRaw('site.php', 'get_site', undefined, { site: site.name, rawData: '' });
     expect(body.status).toBe('OK');
   });
 });

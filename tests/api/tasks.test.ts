@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse } from '../factories/courses';
+import { nth } from '../support/answers';
+import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { whileRowLocked } from '../support/locks';
 import { startTestServer, type TestServer } from '../support/server';
@@ -22,7 +24,8 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
       { Task: { TaskType: 1, Description: 'Call the student', ...task } },
       as(who),
     );
-  const update = (who: Person, task: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  type UpdateData = DataOf<'tasks.php', 'update_task'>;
+  const update = (who: Person, task: UpdateData['Task'], extra: Partial<UpdateData> = {}) =>
     server.call(
       'tasks.php',
       'update_task',
@@ -99,7 +102,7 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
       CompletedByUserId: coach.id,
       CompletedByName: 'Carl Tester',
     });
-    expect(Date.parse(done.body.data.CompletedDate)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(done.body.data.CompletedDate ?? '')).toBeGreaterThanOrEqual(before - 1000);
     expect(await list(coach)).toEqual([]);
     expect(await list(coach, { Condition: 'completed' })).toEqual([id]);
     expect(await list(coach, { Condition: 'mine' })).toEqual([]);
@@ -149,7 +152,7 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
     }
     expect(await list(admin)).toEqual([...ids].reverse());
     expect(await list(admin, { CourseId: course.id })).toEqual([ids[2], ids[0]]);
-    await update(admin, { Id: ids[1], CompleteTheTask: true });
+    await update(admin, { Id: nth(ids, 1), CompleteTheTask: true });
     expect(await list(admin, { Condition: 'open' })).toEqual([ids[3], ids[2], ids[0]]);
     expect(await list(admin, { Condition: 'all' })).toHaveLength(4);
     expect(await list(admin, { Condition: 'completed', CourseId: other.id })).toEqual([ids[1]]);

@@ -5,8 +5,9 @@ import { addCoach, as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
 import { everyCall } from '../security/support/calls';
 import { defOf } from '../security/support/validData';
+import type { RawAnswer } from '../support/api';
 import { testDialects } from '../support/databases';
-import { type CallResult, startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
 
@@ -76,14 +77,14 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   }
 
   /** Answers of the same call with the field as 0, as null and left out: all three must be the null one. */
-  function expectAlike(answers: { zero: CallResult; none: CallResult; absent?: CallResult }, label: string) {
+  function expectAlike(answers: { zero: RawAnswer; none: RawAnswer; absent?: RawAnswer }, label: string) {
     expect(answers.none.httpStatus, `${label} with null: ${JSON.stringify(answers.none.body)}`).toBeLessThan(500);
     expect(answers.zero, `${label} with 0`).toEqual(answers.none);
     if (answers.absent) expect(answers.absent, `${label} left out`).toEqual(answers.none);
   }
 
   /** A 400 INVALID_REQUEST naming the field. */
-  function expectRefused(result: CallResult, field: string, label: string) {
+  function expectRefused(result: RawAnswer, field: string, label: string) {
     expect(result.httpStatus, `${label}: ${JSON.stringify(result.body)}`).toBe(400);
     expect(result.body).toMatchObject({ status: 'ERROR', error_code: 'INVALID_REQUEST' });
     expect(result.body.fields.map((f: { field: string }) => f.field)).toContain(field);
@@ -94,7 +95,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   it('auth_user with access {CourseId: 0} (off a course page) answers as without a course', async () => {
     const { site, student, course } = await room();
     const authUser = (data: Record<string, unknown>) =>
-      server.call('auth.php', 'auth_user', { token: student.token, ...data }, { site: site.name });
+      server.callRaw('auth.php', 'auth_user', { token: student.token, ...data }, { site: site.name });
     const zero = await authUser({ access: { CourseId: 0 } });
     expect(zero.httpStatus).toBe(200);
     expect(zero.body).toMatchObject({ status: 'OK', data: { Id: student.id }, CourseAccess: null, userExamId: null });
@@ -112,13 +113,13 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
     const { site, student } = await room();
     const item = await createNews(server, { site, title: 'Mixing week' });
     const latest = (data: Record<string, unknown>, token: string | null = null) =>
-      server.call('news.php', 'get_latest_news', data, { site: site.name, token });
+      server.callRaw('news.php', 'get_latest_news', data, { site: site.name, token });
     const zero = await latest({ user_id: 0 });
     expect(zero.body).toMatchObject({ status: 'OK', data: { data: [{ id: item.id, title: 'Mixing week' }] } });
     expectAlike({ zero, none: await latest({ user_id: null }), absent: await latest({}) }, 'signed out');
 
     // Signed in, her own id hides the item she closed; 0 names nobody, as null does.
-    const closed = await server.call(
+    const closed = await server.callRaw(
       'news.php',
       'store_user_news_interaction',
       { news_id: item.id, user_id: student.id },
@@ -133,7 +134,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
     for (const bad of [...notIds, -1]) expectRefused(await latest({ user_id: bad }), 'data.user_id', `user_id ${bad}`);
     // Where the id is required it stays a real id.
     expectRefused(
-      await server.call('news.php', 'store_user_news_interaction', { news_id: item.id, user_id: 0 }, as(student)),
+      await server.callRaw('news.php', 'store_user_news_interaction', { news_id: item.id, user_id: 0 }, as(student)),
       'data.user_id',
       'store_user_news_interaction with user_id 0',
     );
@@ -143,7 +144,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
     const { student, coach, course } = await room();
     let n = 0;
     const send = (data: Record<string, unknown>) =>
-      server.call(
+      server.callRaw(
         'messages.php',
         'submit_message',
         {
@@ -158,7 +159,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
         },
         as(student),
       );
-    const stored = async (result: CallResult) => {
+    const stored = async (result: RawAnswer) => {
       expect(result.body.status, JSON.stringify(result.body)).toBe('OK');
       return server.db
         .selectFrom('messages')
@@ -166,7 +167,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
         .where('id', '=', result.body.createMessageResult.data.Id)
         .executeTakeFirstOrThrow();
     };
-    const withoutId = (result: CallResult) => ({
+    const withoutId = (result: RawAnswer) => ({
       ...result,
       body: { ...result.body, createMessageResult: { ...result.body.createMessageResult, data: {} } },
     });
@@ -213,8 +214,8 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
     const { student } = await room();
     let n = 0;
     const send = (data: Record<string, unknown>) =>
-      server.call('messages.php', 'send_support_message', { Message: `<p>Help ${++n}</p>`, ...data }, as(student));
-    const storedTask = async (result: CallResult) => {
+      server.callRaw('messages.php', 'send_support_message', { Message: `<p>Help ${++n}</p>`, ...data }, as(student));
+    const storedTask = async (result: RawAnswer) => {
       expect(result.body.status, JSON.stringify(result.body)).toBe('OK');
       return server.db
         .selectFrom('tasks')
@@ -231,7 +232,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
 
   it('get_messages with FromUserId 0 reads the bell, as with null; -1 still reads the system messages', async () => {
     const { student, coach } = await room();
-    const sent = await server.call(
+    const sent = await server.callRaw(
       'messages.php',
       'submit_message',
       { FromUserId: coach.id, UserId: student.id, Message: '<p>Hello</p>' },
@@ -239,7 +240,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
     );
     expect(sent.body.status).toBe('OK');
     const read = async (data: Record<string, unknown>) => {
-      const result = await server.call('messages.php', 'get_messages', { UserId: student.id, ...data }, as(student));
+      const result = await server.callRaw('messages.php', 'get_messages', { UserId: student.id, ...data }, as(student));
       // `datetime` is the time of the answer.
       return { ...result, body: { ...result.body, datetime: typeof result.body.datetime } };
     };
@@ -262,10 +263,10 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   it('create_task with Task.CourseId 0 (and UserId, CoursePartId 0) makes the task null would', async () => {
     const { admin, course } = await room();
     const create = (task: Record<string, unknown>) =>
-      server.call('tasks.php', 'create_task', { Task: { TaskType: 1, Description: 'Call', ...task } }, as(admin));
-    const read = async (result: CallResult) => {
+      server.callRaw('tasks.php', 'create_task', { Task: { TaskType: 1, Description: 'Call', ...task } }, as(admin));
+    const read = async (result: RawAnswer) => {
       expect(result.body.status, JSON.stringify(result.body)).toBe('OK');
-      const task = await server.call('tasks.php', 'get_task', { Id: result.body.createTask.data.Id }, as(admin));
+      const task = await server.callRaw('tasks.php', 'get_task', { Id: result.body.createTask.data.Id }, as(admin));
       const { Id: _id, CDate: _created, ...rest } = task.body.data;
       return rest;
     };
@@ -288,7 +289,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   it('get_tasks with CourseId 0 lists what null lists', async () => {
     const { admin, course } = await room();
     for (const CourseId of [null, course.id]) {
-      const made = await server.call(
+      const made = await server.callRaw(
         'tasks.php',
         'create_task',
         { Task: { TaskType: 1, Description: 'Call', CourseId } },
@@ -297,7 +298,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
       expect(made.body.status).toBe('OK');
     }
     const list = (data: Record<string, unknown>) =>
-      server.call(
+      server.callRaw(
         'tasks.php',
         'get_tasks',
         { UserId: admin.id, Condition: 'open', isTrash: false, ...data },
@@ -313,7 +314,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   it("get_achievements with CourseId 0 answers every course's achievements, as null does", async () => {
     const { student, course } = await room();
     const list = (data: Record<string, unknown>) =>
-      server.call('achievements.php', 'get_achievements', { UserId: student.id, ...data }, as(student));
+      server.callRaw('achievements.php', 'get_achievements', { UserId: student.id, ...data }, as(student));
     const zero = await list({ CourseId: 0 });
     expect(zero.body.data.map((a: { Id: number }) => a.Id)).toEqual(course.achievementIds);
     expectAlike({ zero, none: await list({ CourseId: null }), absent: await list({}) }, 'get_achievements');
@@ -323,7 +324,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   it('get_coaches with UserId 0 answers as without it', async () => {
     const { student, coach, course } = await room();
     const list = (data: Record<string, unknown>) =>
-      server.call('coach_manager.php', 'get_coaches', { CourseId: course.id, PostType: 1, ...data }, as(student));
+      server.callRaw('coach_manager.php', 'get_coaches', { CourseId: course.id, PostType: 1, ...data }, as(student));
     const zero = await list({ UserId: 0 });
     expect(zero.body.data.map((c: { UserId: number }) => c.UserId)).toEqual([coach.id]);
     expectAlike({ zero, none: await list({ UserId: null }), absent: await list({}) }, 'get_coaches');
@@ -342,7 +343,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
     await grantAccess(server, { site, course, user: student });
     const blockId = course.blockIds[0]?.[0] as number;
     const read = (data: Record<string, unknown>) =>
-      server.call('user_exam.php', 'get_user_exam', { UserId: student.id, CourseId: course.id, ...data }, as(student));
+      server.callRaw('user_exam.php', 'get_user_exam', { UserId: student.id, CourseId: course.id, ...data }, as(student));
     const zero = await read({ UserExamId: 0, BlockId: blockId });
     expect(zero.body).toMatchObject({ status: 'OK', data: { BlockId: blockId, Status: 'not_started' } });
     expectAlike(
@@ -363,17 +364,17 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   it('required ids stay real ids: 0 is refused where an id must name something', async () => {
     const { student, course } = await room();
     expectRefused(
-      await server.call('course.php', 'get_course', { UserId: student.id, CourseId: 0 }, as(student)),
+      await server.callRaw('course.php', 'get_course', { UserId: student.id, CourseId: 0 }, as(student)),
       'data.CourseId',
       'get_course CourseId 0',
     );
     expectRefused(
-      await server.call('profile.php', 'get_profile', { UserId: 0 }, as(student)),
+      await server.callRaw('profile.php', 'get_profile', { UserId: 0 }, as(student)),
       'data.UserId',
       'get_profile UserId 0',
     );
     expectRefused(
-      await server.call(
+      await server.callRaw(
         'course_progress.php',
         'updateCourseProgressVideoPlay',
         { UserId: student.id, CourseId: course.id, CoursePartId: 0 },

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { api } from '../support/api';
 import { type Dialect, testDialects } from '../support/databases';
-import { type CrashDatabase, createCrashDatabase } from './support/databases';
-import { callApi, callOk, freePort, ServerProcess } from './support/process';
+import { PROJECT_ROOT, type ServerProcess } from '../support/process';
+import { type CrashDatabase, crashServer, createCrashDatabase } from './support/databases';
 import { REGISTRATION_PASSWORD } from './support/writers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEMO_PASSWORD = 'backup-demo-password-1';
 const dialects = await testDialects();
 
@@ -15,7 +15,7 @@ const dialects = await testDialects();
 function run(command: string, args: string[], database: CrashDatabase) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(command, args, {
-      cwd: ROOT,
+      cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: database.dataDir, ...database.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -31,17 +31,15 @@ function run(command: string, args: string[], database: CrashDatabase) {
   });
 }
 
-const serverOn = async (database: CrashDatabase, env: Record<string, string> = {}) =>
-  new ServerProcess({ port: await freePort(), dataDir: database.dataDir, env: { ...database.env, ...env } });
-
 async function backupAndRestore(dialect: Dialect) {
   const source = await createCrashDatabase(dialect);
   const target = await createCrashDatabase(dialect);
-  const server = await serverOn(source, { SEED_DEMO: 'true', DEMO_PASSWORD });
+  const server = crashServer(source, { SEED_DEMO: 'true', DEMO_PASSWORD });
   let restored: ServerProcess | undefined;
   try {
     await server.start();
-    const admin = await callOk(server.url, 'login.php', 'sign_in', {
+    const before = api(server.url);
+    const admin = await before.ok('login.php', 'sign_in', {
       email: 'admin@demo.local',
       password: DEMO_PASSWORD,
     });
@@ -49,16 +47,15 @@ async function backupAndRestore(dialect: Dialect) {
       Array.from({ length: 20 }, (_, i) => [`backup.${i}`, `<p>Saved before the backup, ${i}</p>`]),
     );
     for (const [key, content] of texts) {
-      await callOk(
-        server.url,
+      await before.ok(
         'content/save_content.php',
         undefined,
         { TheKey: key, content, Locale: 'en' },
-        admin.token,
+        { token: admin.token },
       );
     }
     const email = 'backed-up@example.com';
-    await callOk(server.url, 'register.php', 'register', {
+    await before.ok('register.php', 'register', {
       account_type: 'private',
       FirstName: 'Backed',
       LastName: 'Up',
@@ -72,8 +69,8 @@ async function backupAndRestore(dialect: Dialect) {
     let written = 0;
     const writer = (async () => {
       while (writing) {
-        const data = { TheKey: `during.${written}`, content: '<p>During</p>', Locale: 'en' };
-        await callOk(server.url, 'content/save_content.php', undefined, data, admin.token);
+        const data = { TheKey: `during.${written}`, content: '<p>During</p>', Locale: 'en' as const };
+        await before.ok('content/save_content.php', undefined, data, { token: admin.token });
         written += 1;
       }
     })();
@@ -104,17 +101,18 @@ async function backupAndRestore(dialect: Dialect) {
       target,
     );
     expect(restore.code, restore.stderr).toBe(0);
-    restored = await serverOn(target, { SEED_DEMO: 'false' });
+    restored = crashServer(target, { SEED_DEMO: 'false' });
     await restored.start();
-    const session = await callOk(restored.url, 'auth.php', 'auth_user', {}, admin.token);
+    const after = api(restored.url);
+    const session = await after.ok('auth.php', 'auth_user', {}, { token: admin.token });
     expect(session.data.Username).toBe('admin@demo.local');
     for (const [key, content] of texts) {
-      const answer = await callOk(restored.url, 'content/get_content.php', undefined, { TheKey: key, Locale: 'en' });
+      const answer = await after.ok('content/get_content.php', undefined, { TheKey: key, Locale: 'en' });
       expect(answer.data?.Content).toBe(content);
     }
-    const registered = await callApi(restored.url, 'login.php', 'sign_in', { email, password: REGISTRATION_PASSWORD });
+    const registered = await after.call('login.php', 'sign_in', { email, password: REGISTRATION_PASSWORD });
     expect(registered.body.error_code).toBe('NOT_VERIFIED');
-    const signIn = await callApi(restored.url, 'login.php', 'sign_in', {
+    const signIn = await after.call('login.php', 'sign_in', {
       email: 'student@demo.local',
       password: DEMO_PASSWORD,
     });

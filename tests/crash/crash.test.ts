@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { api } from '../support/api';
 import { type Dialect, testDialects } from '../support/databases';
-import { addSigners, createCrashDatabase } from './support/databases';
-import { callOk, freePort, ServerProcess } from './support/process';
+import { addSigners, crashServer, createCrashDatabase } from './support/databases';
 import { ledgerSize, lostInDatabase, lostThroughApi, snapshotLedger } from './support/verify';
 import { emptyLedger, type Session, startWriters } from './support/writers';
 
@@ -40,21 +40,17 @@ async function waitUntil(what: string, done: () => boolean, timeoutMs = 60_000):
 async function crashRun(dialect: Dialect, kills: number) {
   const started = Date.now();
   const database = await createCrashDatabase(dialect);
-  const server = new ServerProcess({
-    port: await freePort(),
-    dataDir: database.dataDir,
-    env: { SEED_DEMO: 'true', DEMO_PASSWORD, ...database.env },
-  });
+  const server = crashServer(database, { SEED_DEMO: 'true', DEMO_PASSWORD });
   let passed = false;
   try {
     await server.start();
     const ledger = emptyLedger();
     const signers = await addSigners(database, SIGNERS, DEMO_PASSWORD);
-    const body = await callOk(server.url, 'login.php', 'sign_in', { email: ADMIN_EMAIL, password: DEMO_PASSWORD });
+    const body = await api(server.url).ok('login.php', 'sign_in', { email: ADMIN_EMAIL, password: DEMO_PASSWORD });
     const admin: Session = { email: ADMIN_EMAIL, userId: body.data.Id, token: body.token };
     ledger.sessions.push(admin);
-    const news = await callOk(server.url, 'news.php', 'get_news_list', {});
-    const newsIds: number[] = news.data.map((item: { id: number }) => item.id);
+    const news = await api(server.url).ok('news.php', 'get_news_list', {});
+    const newsIds = news.data.map((item) => item.id);
     const [latestNewsId] = newsIds;
     if (newsIds.length !== 3 || latestNewsId === undefined) throw new Error('The seed should have three news items');
 

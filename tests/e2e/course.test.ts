@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { findIn, nth } from '../support/answers';
 import {
   apiCall,
   e2eAvailable,
@@ -61,8 +62,9 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     // The milestone and the final exam are completed by a coach's approval: had through the API beforehand, so the
     // walk's last counted page is still Downloads.
     await passReviewedParts({ token, userId }, DEMO_COURSE_ID);
-    const course = (await apiCall('course.php', 'get_course', { UserId: userId, CourseId: DEMO_COURSE_ID }, token))
-      .data[0];
+    const course = nth(
+      (await apiCall('course.php', 'get_course', { UserId: userId, CourseId: DEMO_COURSE_ID }, token)).data,
+    );
     let courseXp: number = course.CourseXp;
     const achievements: Achievement[] = course.Achievements;
     const page = await context.newPage();
@@ -93,7 +95,7 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
       await settle(page);
       pages += 1;
       const partId = Number(await page.getByTestId('course-part').getAttribute('data-part-id'));
-      const part = course.CourseParts.find((p: { Id: number }) => p.Id === partId);
+      const part = findIn(course.CourseParts, (p) => p.Id === partId);
 
       // The last counted page completes the course: the celebration comes with the page.
       if (part.Name === 'Downloads') {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { findIn, nth } from '../support/answers';
 import {
   apiCall,
   e2eAvailable,
@@ -33,10 +34,9 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
   it('My courses lists the demo course with its status, progress and the way in', async () => {
     const context = await newContext(browser());
     const { token, userId } = await signInViaApi(context, demo.student);
-    const expected = (await apiCall('course.php', 'get_my_courses', { UserId: userId }, token)).data.find(
-      (c: { Id: number }) => c.Id === DEMO_COURSE_ID,
-    );
-    expect(expected).toBeDefined();
+    const mine = (await apiCall('course.php', 'get_my_courses', { UserId: userId }, token)).data;
+    expect(mine.find((c) => c.Id === DEMO_COURSE_ID)).toBeDefined();
+    const expected = findIn(mine, (c) => c.Id === DEMO_COURSE_ID);
     const page = await context.newPage();
     await gotoPage(page, '/MyCourses');
     await settle(page);
@@ -191,8 +191,8 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const { token, userId } = await signInViaApi(context, demo.admin);
     await completeCourse(token, userId, DEMO_COURSE_ID);
     const certificates = (await apiCall('certificates.php', 'get_certificates', { UserId: userId }, token)).data;
-    const certificate = certificates.find((c: { CourseId: number }) => c.CourseId === DEMO_COURSE_ID);
-    expect(certificate).toBeDefined();
+    expect(certificates.find((c) => c.CourseId === DEMO_COURSE_ID)).toBeDefined();
+    const certificate = findIn(certificates, (c) => c.CourseId === DEMO_COURSE_ID);
 
     const page = await context.newPage();
     await gotoPage(page, '/MyProfile');
@@ -256,11 +256,12 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     timeout: 120_000,
   }, async () => {
     const learner = await createLearner(DEMO_COURSE_ID, { first: 'Tove', last: 'Tries' });
-    const course = (
-      await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: DEMO_COURSE_ID }, learner.token)
-    ).data[0];
+    const course = nth(
+      (await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: DEMO_COURSE_ID }, learner.token))
+        .data,
+    );
     expect(course.TestAttempts).toBe(3);
-    const part = course.CourseParts.find((p: { ProgressCriteria: string }) => p.ProgressCriteria === 'test');
+    const part = findIn(course.CourseParts, (p) => p.ProgressCriteria === 'test');
     const context = await newContext(browser(), { storage: { showCourseNav: 'false' } });
     await signInViaApi(context, learner.email);
     const page = await context.newPage();
@@ -309,7 +310,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     await expect.poll(rightness).toEqual(['true', 'false', 'false']);
     expect(await left.textContent()).toBe('No attempts left');
     expect(await test.getByTestId('submit-answers').count()).toBe(0);
-    const block = part.Blocks.find((b: { BlockType: string }) => b.BlockType === 'Test');
+    const block = findIn(part.Blocks, (b) => b.BlockType === 'Test');
     const refused = await apiCall(
       'course_progress.php',
       'submit_answers',
@@ -342,7 +343,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
 /** Completes every part of a course: visits, videos and tests herself, reviewed exams approved by the coach. */
 async function completeCourse(token: string, userId: number, courseId: number) {
   await passReviewedParts({ token, userId }, courseId);
-  const course = (await apiCall('course.php', 'get_course', { UserId: userId, CourseId: courseId }, token)).data[0];
+  const course = nth((await apiCall('course.php', 'get_course', { UserId: userId, CourseId: courseId }, token)).data);
   for (const part of course.CourseParts) {
     if (part.ProgressCriteria === 'visit' || part.ProgressCriteria === 'video') {
       const answer = await apiCall(
@@ -353,11 +354,9 @@ async function completeCourse(token: string, userId: number, courseId: number) {
       );
       expect(answer.status, `part ${part.Id}`).toBe('OK');
     } else if (part.ProgressCriteria === 'test') {
-      for (const block of part.Blocks.filter((b: { BlockType: string }) => b.BlockType === 'Test')) {
+      for (const block of part.Blocks.filter((b) => b.BlockType === 'Test')) {
         // Staff receive the right options, as the editor shows them.
-        const answers = Object.fromEntries(
-          block.Content.questions.map((q: { id: string; correct: string[] }) => [q.id, q.correct]),
-        );
+        const answers = Object.fromEntries(block.Content.questions.map((q) => [q.id, q.correct ?? []]));
         const answer = await apiCall(
           'course_progress.php',
           'submit_answers',

@@ -230,11 +230,11 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
       const admin = await apiCall('login.php', 'sign_in', { email: demo.admin, password: DEMO_PASSWORD });
       const tasks = await apiCall('tasks.php', 'get_tasks', { UserId: admin.data.Id, Condition: 'open' }, admin.token);
       expect(tasks.status).toBe('OK');
-      const task = tasks.data.find((t: { Description: string }) => t.Description.includes(text));
+      const task = tasks.data.find((t) => t.Description.includes(text));
       expect(task, 'a task for the support message').toBeDefined();
-      expect(task.TaskType).toBe(9);
-      expect(task.TaskOwner).toBe(-1);
-      expect(task.UserId).toBe(student.userId);
+      expect(task?.TaskType).toBe(9);
+      expect(task?.TaskOwner).toBe(-1);
+      expect(task?.UserId).toBe(student.userId);
 
       // The bell and the chat at phone width: the chat fills the screen.
       await page.getByTestId('message-bell').click();
@@ -288,7 +288,7 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     await snap(page, 'bell-support');
     await expect.poll(() => bellCount(page, 'support'), { timeout: 2 * ONE_POLL_MS }).toBe(0);
     const inbox = await apiCall('messages.php', 'get_messages', { UserId: -1, page: 1, limit: 25 }, admin.token);
-    expect(inbox.data.find((m: { Message: string }) => m.Message.includes(text)).Showed).toBe(1);
+    expect(inbox.data.find((m) => m.Message.includes(text))?.Showed).toBe(1);
 
     // A request opens the chat with the student who sent it.
     await request.click();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { nth } from '../support/answers';
 import { apiCall, e2eAvailable, gotoPage, newContext, useBrowser } from './support/browser';
 
 const storageValue = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -68,7 +69,7 @@ describe.skipIf(!e2eAvailable)('browser preferences that persist', () => {
 
   it('remembers a closed news banner, and Learn More shows the details', async () => {
     const latest = await apiCall('news.php', 'get_latest_news', { user_id: null });
-    const item = latest.data.data[0];
+    const item = nth(latest.data.data);
     const context = await newContext(browser());
     const page = await context.newPage();
     await gotoPage(page, '/faq');

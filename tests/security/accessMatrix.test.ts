@@ -6,25 +6,25 @@ import type { z } from 'zod';
 import { now } from '../../src/server/platform/db';
 import { createNews, createSite, createUser, signInAs, TEST_PASSWORD } from '../factories';
 import { createCourse, createMedia, grantAccess } from '../factories/courses';
+import type { RawAnswer } from '../support/api';
 import { testDialects } from '../support/databases';
 import { snapshotRows } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
 import { type Caller, callAs, mayCall, ownUserHint, schemaInvalidData, signedInCaller } from './support/callers';
 import { everyCall } from './support/calls';
-import type { Answer } from './support/http';
 import { type FieldPath, validArbitrary, validData } from './support/validData';
 
 const dialects = await testDialects();
 
 /** The refusal of the access gate: 401 for a caller without a live session of the site, else 403. */
-function expectRefused(answer: Answer, caller: Caller, context: string) {
-  const where = `${context}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
+function expectRefused(answer: RawAnswer, caller: Caller, context: string) {
+  const where = `${context}: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`;
   if (caller.user === null) {
-    expect(answer.status, where).toBe(401);
-    expect(answer.json, where).toMatchObject({ status: 'UNAUTHORIZED', error_code: 'UNAUTHORIZED' });
+    expect(answer.httpStatus, where).toBe(401);
+    expect(answer.body, where).toMatchObject({ status: 'UNAUTHORIZED', error_code: 'UNAUTHORIZED' });
   } else {
-    expect(answer.status, where).toBe(403);
-    expect(answer.json, where).toMatchObject({ status: 'ERROR', error_code: 'FORBIDDEN' });
+    expect(answer.httpStatus, where).toBe(403);
+    expect(answer.body, where).toMatchObject({ status: 'ERROR', error_code: 'FORBIDDEN' });
   }
 }
 
@@ -81,23 +81,23 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
       // Past the gate, data the schema refuses is a 400: the gate let the caller through to validation.
       const before = await snapshotRows(server);
       const refusedData = await callAs(server, call, caller, invalid);
-      expect(refusedData.status, `${context} with ${invalid}: ${refusedData.text}`).toBe(400);
-      expect(refusedData.json).toMatchObject({ status: 'ERROR', error_code: 'INVALID_REQUEST' });
+      expect(refusedData.httpStatus, `${context} with ${invalid}: ${refusedData.text}`).toBe(400);
+      expect(refusedData.body).toMatchObject({ status: 'ERROR', error_code: 'INVALID_REQUEST' });
       expect(await snapshotRows(server), `${context} with invalid data wrote nothing`).toEqual(before);
 
       // Valid data gets an answer of the contract: OK, or a refusal of the call's own rules, never a fault.
       for (const data of [full, minimal]) {
         const answer = await callAs(server, call, caller, data);
-        const where = `${context} with ${data.slice(0, 200)}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`;
-        expect(answer.status, where).toBeLessThan(500);
-        expect(answer.json?.status, where).toMatch(/^(OK|ERROR|UNAUTHORIZED)$/);
-        if (answer.status !== 200) expect(answer.json?.error_code, where).toMatch(/^[A-Z_]+$/);
+        const where = `${context} with ${data.slice(0, 200)}: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`;
+        expect(answer.httpStatus, where).toBeLessThan(500);
+        expect(answer.body?.status, where).toMatch(/^(OK|ERROR|UNAUTHORIZED)$/);
+        if (answer.httpStatus !== 200) expect(answer.body?.error_code, where).toMatch(/^[A-Z_]+$/);
       }
       // A live session is never told to sign in when the data names nothing but the caller.
       if (caller.user) {
         const answer = await callAs(server, call, caller, minimal);
         if (call.req !== 'sign_out') {
-          expect(answer.status, `${context} with ${minimal}: ${answer.text}`).not.toBe(401);
+          expect(answer.httpStatus, `${context} with ${minimal}: ${answer.text}`).not.toBe(401);
         }
       }
     }
@@ -155,7 +155,7 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
       const victimAdmin = await createUser(server, { site: victim, role: 'admin' });
       const adminToken = await signInAs(server, victim, victimAdmin);
       for (const key of ['faq.body', 'terms.body', 'privacy.body', 'home.hero']) {
-        for (const Locale of ['en', 'sv']) {
+        for (const Locale of ['en', 'sv'] as const) {
           const saved = await server.call(
             'content/save_content.php',
             undefined,
@@ -351,7 +351,7 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
           const answer = await callAs(server, call, caller, JSON.stringify(data));
           const sent = JSON.stringify(data);
           const where = `${call.name} as the attacker's ${caller.name} with ${sent}: ${answer.text.slice(0, 300)}`;
-          expect(answer.status, where).toBeLessThan(500);
+          expect(answer.httpStatus, where).toBeLessThan(500);
           expect(answer.text, where).not.toContain(marker);
           expect(answer.text.toLowerCase(), where).not.toContain(marker.toLowerCase());
         }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser } from '../factories';
+import { type Api, api, type HttpAnswer } from '../support/api';
 import {
   createTestDatabase,
   isPostgresReachable,
@@ -8,14 +9,14 @@ import {
   type TestDatabase,
   testDialects,
 } from '../support/databases';
+import { type ServerProcess, startServerProcess } from '../support/process';
 import { startTestServer, type TestServer } from '../support/server';
-import { apiCall, type ServerProcess, startServerProcess } from './support/serverProcess';
 
 const dialects = await testDialects();
 const ATTEMPTS = 200;
 const DEMO_PASSWORD = 'demo-password-brute-force';
 
-type Answer = { status: number; body: Record<string, unknown> };
+type Answer = Pick<HttpAnswer<{ error_code?: string; attempt?: number }>, 'httpStatus' | 'body'>;
 
 /**
  * What 200 wrong sign-ins got: how many were evaluated (they carry `attempt`), and that none failed. The ones
@@ -23,7 +24,7 @@ type Answer = { status: number; body: Record<string, unknown> };
  */
 function tally(answers: Answer[]) {
   for (const answer of answers) {
-    expect([401, 429], JSON.stringify(answer)).toContain(answer.status);
+    expect([401, 429], JSON.stringify(answer)).toContain(answer.httpStatus);
     expect(['WRONG_CREDENTIALS', 'TEMPORARILY_LOCKED', 'TOO_MANY_REQUESTS'], JSON.stringify(answer)).toContain(
       answer.body.error_code,
     );
@@ -51,9 +52,12 @@ describe.each(dialects)('brute force against one account on %s', (dialect) => {
     const user = await createUser(server, { site });
     const answers = await Promise.all(
       Array.from({ length: ATTEMPTS }, (_, i) =>
-        server
-          .call('login.php', 'sign_in', { email: user.email, password: `wrong password ${i}` }, { site: site.name })
-          .then((a) => ({ status: a.httpStatus, body: a.body })),
+        server.call(
+          'login.php',
+          'sign_in',
+          { email: user.email, password: `wrong password ${i}` },
+          { site: site.name },
+        ),
       ),
     );
     const { evaluated } = tally(answers);
@@ -63,9 +67,7 @@ describe.each(dialects)('brute force against one account on %s', (dialect) => {
     await server.db.deleteFrom('rate_limits').where('site_id', '=', site.id).execute();
     // The count went on from what the flood was allowed: the lock follows within the rest of the allowance.
     const wrong = () =>
-      server
-        .call('login.php', 'sign_in', { email: user.email, password: 'one more wrong' }, { site: site.name })
-        .then((a) => ({ status: a.httpStatus, body: a.body }));
+      server.call('login.php', 'sign_in', { email: user.email, password: 'one more wrong' }, { site: site.name });
     expect(await wrongUntilLocked(wrong)).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS - evaluated + 1);
     // The right password is refused too while the lock lasts: the lock is on the account, not the guess.
     const right = await server.call(
@@ -175,10 +177,10 @@ describe.skipIf(!(await isPostgresReachable()))('brute force across two server p
     database = await createTestDatabase('postgres');
     const url = new URL(TEST_DATABASE_URL);
     url.searchParams.set('options', `-c search_path=${database.schema}`);
-    const env = { DATABASE_URL: url.toString(), DEMO_PASSWORD, DATA_DIR: database.dataDir };
+    const options = { env: { DATABASE_URL: url.toString(), DEMO_PASSWORD }, dataDir: database.dataDir };
     // One after the other: the first migrates and seeds; the second finds both done.
-    processes.push(await startServerProcess(env));
-    processes.push(await startServerProcess(env));
+    processes.push(await startServerProcess(options));
+    processes.push(await startServerProcess(options));
   });
   afterAll(async () => {
     for (const p of processes) await p.stop();
@@ -186,27 +188,27 @@ describe.skipIf(!(await isPostgresReachable()))('brute force across two server p
   });
 
   it(`${ATTEMPTS} concurrent wrong sign-ins split over both evaluate no more than ${MAX_LOGIN_ATTEMPTS}`, async () => {
-    const [first, second] = processes as [ServerProcess, ServerProcess];
+    const [first, second] = processes.map((p) => api(p.url)) as [Api, Api];
     // The processes really share the database: a session opened on one is known to the other.
-    const signIn = await apiCall(first.url, 'login.php', 'sign_in', {
+    const signIn = await first.call('login.php', 'sign_in', {
       email: 'coach@demo.local',
       password: DEMO_PASSWORD,
     });
-    const seen = await apiCall(second.url, 'auth.php', 'auth_user', {}, { token: signIn.body.token });
+    const seen = await second.call('auth.php', 'auth_user', {}, { token: signIn.body.token });
     expect(seen.body.data?.Username).toBe('coach@demo.local');
 
     const email = 'student@demo.local';
     const answers = await Promise.all(
       Array.from({ length: ATTEMPTS }, (_, i) =>
-        apiCall((i % 2 ? first : second).url, 'login.php', 'sign_in', { email, password: `wrong password ${i}` }),
+        (i % 2 ? first : second).call('login.php', 'sign_in', { email, password: `wrong password ${i}` }),
       ),
     );
     const { evaluated } = tally(answers);
     expect(evaluated).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS);
     expect(evaluated).toBeGreaterThan(0);
-    await wrongUntilLocked(() => apiCall(first.url, 'login.php', 'sign_in', { email, password: 'one more wrong' }));
+    await wrongUntilLocked(() => first.call('login.php', 'sign_in', { email, password: 'one more wrong' }));
     for (const server of [first, second]) {
-      const right = await apiCall(server.url, 'login.php', 'sign_in', { email, password: DEMO_PASSWORD });
+      const right = await server.call('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
       expect(right.body.error_code).toBe('TEMPORARILY_LOCKED');
     }
   });

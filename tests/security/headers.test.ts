@@ -6,9 +6,10 @@ import { mediaSigner } from '../../src/server/platform/files/media';
 import { UNREAD_BODY_DISCARD_BYTES } from '../../src/server/platform/http/bodies';
 import { createSite, createUser, signInAs } from '../factories';
 import { createMedia } from '../factories/courses';
+import type { RawAnswer } from '../support/api';
+import { builtClientDir } from '../support/process';
 import { startTestServer, type TestServer } from '../support/server';
-import { type Answer, send } from './support/http';
-import { builtClientDir } from './support/serverProcess';
+import { send } from './support/http';
 
 /** A Content-Security-Policy as directives: name → sources. */
 function parsePolicy(header: string): Map<string, string[]> {
@@ -23,7 +24,7 @@ function parsePolicy(header: string): Map<string, string[]> {
 const SAFE_REFERRER_POLICIES = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
 
 /** The complete check of the security headers of one answer. */
-function expectSecurityHeaders(answer: Answer, label: string) {
+function expectSecurityHeaders(answer: RawAnswer, label: string) {
   const header = answer.headers.get('content-security-policy');
   expect(header, `${label}: Content-Security-Policy`).toBeTruthy();
   const policy = parsePolicy(header ?? '');
@@ -87,7 +88,7 @@ describe('security headers on every kind of answer', () => {
     const assets = fs.readdirSync(path.join(clientDir, 'assets'));
     const script = assets.find((f) => f.endsWith('.js'));
     const style = assets.find((f) => f.endsWith('.css'));
-    const answers: [string, Answer][] = [
+    const answers: [string, RawAnswer][] = [
       ['the index page', await get('/')],
       ['HEAD of the index page', await get('/', 'HEAD')],
       ['a client route', await get('/faq')],
@@ -99,7 +100,7 @@ describe('security headers on every kind of answer', () => {
       ['/health', await get('/health')],
     ];
     for (const [label, answer] of answers) {
-      expect(answer.status, label).toBe(200);
+      expect(answer.httpStatus, label).toBe(200);
       expectSecurityHeaders(answer, label);
     }
     // The index page itself carries no inline script the policy would have to allow.
@@ -108,7 +109,7 @@ describe('security headers on every kind of answer', () => {
   });
 
   it('API answers and API errors of every kind', async () => {
-    const answers: [string, number, Answer][] = [
+    const answers: [string, number, RawAnswer][] = [
       ['an answer', 200, await api('site.php', new URLSearchParams({ req: 'get_site', data: '{}' }))],
       [
         'a signed-in answer',
@@ -145,7 +146,7 @@ describe('security headers on every kind of answer', () => {
       ],
     ];
     for (const [label, status, answer] of answers) {
-      expect(answer.status, `${label}: ${answer.text.slice(0, 200)}`).toBe(status);
+      expect(answer.httpStatus, `${label}: ${answer.text.slice(0, 200)}`).toBe(status);
       expect(answer.headers.get('content-type'), label).toMatch(/^application\/json/);
       expectSecurityHeaders(answer, label);
       // Answers about sessions and accounts must not be kept by caches along the way.
@@ -171,13 +172,13 @@ describe('security headers on every kind of answer', () => {
       headers: { site: site.name, authorization: token },
       body: form,
     });
-    expect(uploaded.status).toBe(200);
-    const avatar = await get(`/media/avatar/${uploaded.json.data.UserFileId}`);
+    expect(uploaded.httpStatus).toBe(200);
+    const avatar = await get(`/media/avatar/${uploaded.body.data.UserFileId}`);
     for (const [label, answer] of [
       ['a signed medium', signed],
       ['a profile photo', avatar],
     ] as const) {
-      expect(answer.status, label).toBe(200);
+      expect(answer.httpStatus, label).toBe(200);
       expectSecurityHeaders(answer, label);
     }
     expect(signed.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);

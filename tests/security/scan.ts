@@ -14,9 +14,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Access } from '../../src/shared/contract/define';
+import { api } from '../support/api';
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/databases';
+import { builtClientDir, startServerProcess } from '../support/process';
 import { type ContractCall, everyCall } from './support/calls';
-import { apiCall, builtClientDir, startServerProcess } from './support/serverProcess';
 import { validData } from './support/validData';
 
 const SQLMAP_SECONDS = Number(process.env.SCAN_SQLMAP_SECONDS ?? 90);
@@ -166,19 +167,20 @@ async function main() {
   const databaseUrl = postgres ? new URL(TEST_DATABASE_URL) : undefined;
   databaseUrl?.searchParams.set('options', `-c search_path=${postgres?.schema}`);
   const server = await startServerProcess({
-    DEMO_PASSWORD,
-    CLIENT_DIR: clientDir,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl.toString() } : {}),
+    dataDir,
+    env: {
+      DEMO_PASSWORD,
+      CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl.toString() } : {}),
+    },
   });
   const database = postgres ? `PostgreSQL (schema ${postgres.schema})` : 'SQLite';
   const started = new Date();
   try {
     const signIn = async (email: string) => {
-      const answer = await apiCall(server.url, 'login.php', 'sign_in', { email, password: DEMO_PASSWORD });
-      if (answer.body.status !== 'OK') throw new Error(`sign in of ${email} failed: ${JSON.stringify(answer.body)}`);
-      return answer.body.token as string;
+      const answer = await api(server.url).ok('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
+      return answer.token;
     };
     const tokens = { student: await signIn('student@demo.local'), admin: await signIn('admin@demo.local') };
 

@@ -3,7 +3,8 @@ import { contract } from '../../src/shared/contract';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { type CreatedCourse, createCourse, grantAccess } from '../factories/courses';
-import { type CallResult, startTestServer, type TestServer } from '../support/server';
+import type { RawAnswer } from '../support/api';
+import { startTestServer, type TestServer } from '../support/server';
 
 /**
  * No single request may hold the server: the worst texts the contract lets through (at each field's maximum
@@ -67,7 +68,7 @@ const worstInputs: [string, (length: number) => string][] = [
 ];
 
 interface Measure {
-  answer: CallResult;
+  answer: RawAnswer;
   cpuMs: number;
   blockedMs: number;
   wallMs: number;
@@ -96,7 +97,7 @@ function watchEventLoop() {
 }
 
 /** One request's CPU time (the whole process: the server is in it), the event loop's longest block, its time. */
-async function measure(send: () => Promise<CallResult>): Promise<Measure> {
+async function measure(send: () => Promise<RawAnswer>): Promise<Measure> {
   const loop = watchEventLoop();
   const cpu = process.cpuUsage();
   const start = performance.now();
@@ -107,7 +108,7 @@ async function measure(send: () => Promise<CallResult>): Promise<Measure> {
 }
 
 /** Whether an answer is a success or a clear refusal: never a server error. */
-const answered = (answer: CallResult) =>
+const answered = (answer: RawAnswer) =>
   answer.httpStatus < 500 &&
   typeof answer.body === 'object' &&
   (answer.body.status === 'OK' || typeof answer.body.error_code === 'string');
@@ -143,7 +144,7 @@ describe('the worst inputs through every rich-text path', () => {
       { UserId: student.id, CourseId: course.id, BlockId: examBlock, Answer: '<p>Draft</p>' },
       as(student),
     );
-    userExamId = started.body.data.UserExamId;
+    userExamId = started.body.data.UserExamId as number;
     const support = await server.call('messages.php', 'send_support_message', { Message: '<p>Help</p>' }, as(newcomer));
     taskId = support.body.data.TaskId;
   });
@@ -152,7 +153,7 @@ describe('the worst inputs through every rich-text path', () => {
   const exam = (answer: string) => ({ UserId: student.id, CourseId: course.id, BlockId: examBlock, Answer: answer });
 
   /** Every path rich text takes into the server (and the profile's plain fields), with the field's maximum. */
-  const paths: { name: string; max: () => number; send: (text: string) => Promise<CallResult> }[] = [
+  const paths: { name: string; max: () => number; send: (text: string) => Promise<RawAnswer> }[] = [
     {
       name: 'exam answer (user_exam.php save_user_exam)',
       max: () => maxLength('user_exam.php', 'save_user_exam', 'Answer'),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/constants';
+import { builtClientDir, type ServerProcess, startServerProcess } from '../support/process';
 import { chatMessages, examAnswersForStaff, examCommentsForStudent, supportTasks } from './support/coachingPaths';
 import {
   type Accounts,
@@ -14,7 +15,6 @@ import {
   signIn,
   wrap,
 } from './support/richTextPaths';
-import { builtClientDir, type ServerProcess, startServerProcess } from './support/serverProcess';
 import { unsafeInStoredHtml, xssPayloads } from './support/xssPayloads';
 
 const hasChromium = fs.existsSync(CHROMIUM_PATH);
@@ -54,7 +54,7 @@ describe('stored XSS through every rich-text path', () => {
   beforeAll(async () => {
     if (hasChromium || requireBrowser)
       browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    server = await startServerProcess({ DEMO_PASSWORD, CLIENT_DIR: builtClientDir() });
+    server = await startServerProcess({ env: { DEMO_PASSWORD, CLIENT_DIR: builtClientDir() } });
     const [admin, coach, student] = await Promise.all(
       ['admin', 'coach', 'student'].map((name) => signIn(server, `${name}@demo.local`, DEMO_PASSWORD)),
     );

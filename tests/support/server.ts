@@ -4,39 +4,16 @@ import { type Config, loadConfig } from '../../src/server/platform/config';
 import { createDatabase, type Db, migrate } from '../../src/server/platform/db';
 import type { Mailer } from '../../src/server/platform/mail/outbox';
 import { ensureMainSite } from '../../src/server/seed';
-import type { Contract, EndpointFile } from '../../src/shared/contract';
+import { type Api, api } from './api';
 import { createTestDatabase, type Dialect, type TestDatabase } from './databases';
 
-export interface CallOptions {
-  token?: string | null;
-  site?: string;
-  /** Send `data` as this raw string instead of JSON-encoding it. */
-  rawData?: string;
-  /** Send this as the form field `req` as it is (an empty one, say), in place of the call's name. */
-  rawReq?: string;
-  headers?: Record<string, string>;
-}
-
-export interface CallResult {
-  httpStatus: number;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape, error answers included
-  body: any;
-}
-
-export interface TestServer {
-  url: string;
+/** The real server in this process, with its database at hand, and its API (see support/api.ts). */
+export interface TestServer extends Api {
   db: Db;
   config: Config;
   mailer: Mailer;
   dialect: Dialect;
   mainSiteId: number;
-  /** POSTs one call as the spec's clients do: form fields `req` and `data`. */
-  call<F extends EndpointFile>(
-    file: F,
-    req: (keyof Contract[F]['calls'] & string) | undefined,
-    data: unknown,
-    options?: CallOptions,
-  ): Promise<CallResult>;
   database: TestDatabase;
   /**
    * Runs `fn` (typically one `call`) and answers the SQL statements the server ran meanwhile, so a test can hold
@@ -77,37 +54,13 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}`;
 
   return {
-    url,
+    ...api(url),
     database,
     db,
     config,
     mailer,
     dialect,
     mainSiteId,
-    async call(file, req, data, options = {}) {
-      const form = new URLSearchParams();
-      const reqField = options.rawReq ?? req;
-      if (reqField !== undefined) form.set('req', reqField);
-      form.set('data', options.rawData ?? JSON.stringify(data));
-      const response = await fetch(`${url}/api/backend/${file}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(options.token ? { authorization: options.token } : {}),
-          site: options.site ?? 'main',
-          ...options.headers,
-        },
-        body: form,
-      });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-      return { httpStatus: response.status, body };
-    },
     async countStatements(fn) {
       if (recorded) throw new Error('countStatements does not nest');
       recorded = [];

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createDatabase, now } from '../../../src/server/platform/db';
 import { type Dialect, TEST_DATABASE_URL } from '../../support/databases';
+import { ServerProcess } from '../../support/process';
 
 /** What the database holds, read straight from it and not through the server. */
 export interface StoredState {
@@ -155,6 +156,18 @@ async function postgresDatabase(dataDir: string): Promise<CrashDatabase> {
     },
   };
 }
+
+/**
+ * The real server as its own process over a crash database, with only PATH and HOME of this environment: started,
+ * killed and started again on the same port and data. Its output is appended to `<dataDir>/server.log`.
+ */
+export const crashServer = (database: CrashDatabase, env: Record<string, string> = {}) =>
+  new ServerProcess({
+    dataDir: database.dataDir,
+    env: { ...database.env, ...env },
+    cleanEnv: true,
+    logFile: path.join(database.dataDir, 'server.log'),
+  });
 
 export async function createCrashDatabase(dialect: Dialect): Promise<CrashDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lp-crash-${dialect}-`));

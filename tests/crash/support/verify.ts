@@ -1,6 +1,6 @@
 import { hashToken } from '../../../src/server/platform/lib/tokens';
+import { api } from '../../support/api';
 import type { StoredState } from './databases';
-import { callApi, eachLimited } from './process';
 import { type Ledger, REGISTRATION_PASSWORD } from './writers';
 
 /** A copy of the ledger as it is now; the writers keep adding to the original. */
@@ -44,32 +44,45 @@ const REGISTRATION_SAMPLE = 25;
  * addresses (a sample) know their password and answer NOT_VERIFIED.
  */
 export async function lostThroughApi(url: string, ledger: Ledger, latestNewsId: number): Promise<string[]> {
+  const server = api(url);
   const lost: string[] = [];
   await eachLimited(ledger.sessions, 8, async ({ token, email }) => {
-    const answer = await callApi(url, 'auth.php', 'auth_user', {}, token);
+    const answer = await server.call('auth.php', 'auth_user', {}, { token });
     if (answer.body?.status !== 'OK' || answer.body.data?.Username !== email) {
       lost.push(`session of ${email}: auth_user answered ${answer.httpStatus} ${JSON.stringify(answer.body)}`);
     }
   });
   await eachLimited([...ledger.contents], 8, async ([key, content]) => {
-    const answer = await callApi(url, 'content/get_content.php', undefined, { TheKey: key, Locale: 'en' });
+    const answer = await server.call('content/get_content.php', undefined, { TheKey: key, Locale: 'en' });
     if (answer.body?.data?.Content !== content) {
       lost.push(`page text ${key}: get_content answered ${JSON.stringify(answer.body)}`);
     }
   });
   const closedLatest = [...ledger.interactions.values()].filter((i) => i.newsId === latestNewsId);
   await eachLimited(closedLatest, 4, async ({ session, userId }) => {
-    const answer = await callApi(url, 'news.php', 'get_latest_news', { user_id: userId }, session.token);
+    const answer = await server.call('news.php', 'get_latest_news', { user_id: userId }, { token: session.token });
     if (answer.body?.status !== 'OK' || answer.body.data?.data?.length !== 0) {
       lost.push(`news interaction ${userId}:${latestNewsId}: get_latest_news answered ${JSON.stringify(answer.body)}`);
     }
   });
   const sample = [...ledger.registrations].sort(() => Math.random() - 0.5).slice(0, REGISTRATION_SAMPLE);
   await eachLimited(sample, 4, async (email) => {
-    const answer = await callApi(url, 'login.php', 'sign_in', { email, password: REGISTRATION_PASSWORD });
+    const answer = await server.call('login.php', 'sign_in', { email, password: REGISTRATION_PASSWORD });
     if (answer.body?.error_code !== 'NOT_VERIFIED') {
       lost.push(`registration ${email}: sign_in answered ${JSON.stringify(answer.body)}`);
     }
   });
   return lost;
+}
+
+/** Runs `task` over `items` with at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  });
+  await Promise.all(lanes);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Answer, callApi } from './process';
+import { type Api, api, type HttpAnswer } from '../../support/api';
 
 /** A signed-in account: the administrator opened before the kills, or any acknowledged sign-in. */
 export interface Session {
@@ -58,7 +58,8 @@ export interface WriterOptions {
  * page-text loops as the administrator and one registration loop.
  */
 export function startWriters(options: WriterOptions): { stats: WriteStats; stop(): Promise<void> } {
-  const { url, admin, ledger } = options;
+  const { admin, ledger } = options;
+  const server: Api = api(options.url);
   const stats: WriteStats = {
     attempted: 0,
     acknowledged: 0,
@@ -72,10 +73,14 @@ export function startWriters(options: WriterOptions): { stats: WriteStats; stop(
   let serial = 0;
   let nextSigner = 0;
 
-  async function attempt(what: string, send: () => Promise<Answer>, onOk: (body: Answer['body']) => void) {
+  async function attempt<B extends { status: unknown }>(
+    what: string,
+    send: () => Promise<HttpAnswer<B>>,
+    onOk: (body: B) => void,
+  ) {
     stats.attempted += 1;
     stats.inFlight += 1;
-    let answer: Answer;
+    let answer: HttpAnswer<B>;
     try {
       answer = await send();
     } catch {
@@ -103,7 +108,7 @@ export function startWriters(options: WriterOptions): { stats: WriteStats; stop(
       const email = options.signers[nextSigner++ % options.signers.length] as string;
       return attempt(
         'sign_in',
-        () => callApi(url, 'login.php', 'sign_in', { email, password: options.password }),
+        () => server.call('login.php', 'sign_in', { email, password: options.password }),
         (body) => ledger.sessions.push({ token: body.token, email, userId: body.data.Id }),
       );
     });
@@ -115,7 +120,7 @@ export function startWriters(options: WriterOptions): { stats: WriteStats; stop(
       const data = { news_id: newsId, user_id: session.userId };
       return attempt(
         'store_user_news_interaction',
-        () => callApi(url, 'news.php', 'store_user_news_interaction', data, session.token),
+        () => server.call('news.php', 'store_user_news_interaction', data, { token: session.token }),
         () => ledger.interactions.set(`${session.userId}:${newsId}`, { userId: session.userId, newsId, session }),
       );
     });
@@ -127,7 +132,13 @@ export function startWriters(options: WriterOptions): { stats: WriteStats; stop(
       const content = `<p>Text ${n} of run ${runId}: ${randomBytes(12).toString('hex')}</p>`;
       return attempt(
         'save_content',
-        () => callApi(url, 'content/save_content.php', undefined, { TheKey: key, content, Locale: 'en' }, admin.token),
+        () =>
+          server.call(
+            'content/save_content.php',
+            undefined,
+            { TheKey: key, content, Locale: 'en' },
+            { token: admin.token },
+          ),
         () => ledger.contents.set(key, content),
       );
     });
@@ -139,7 +150,7 @@ export function startWriters(options: WriterOptions): { stats: WriteStats; stop(
     return attempt(
       'register',
       () =>
-        callApi(url, 'register.php', 'register', {
+        server.call('register.php', 'register', {
           account_type: company ? 'company' : 'private',
           FirstName: 'Crash',
           LastName: `Writer ${n}`,

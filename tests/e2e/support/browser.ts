@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { CallName, CallOf, EndpointFile } from '../../../src/shared/contract';
+import type { CallData } from '../../../src/shared/contract/define';
+import { type AnswerOf, api } from '../../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from './constants';
 
 export const baseUrl = () => inject('baseUrl');
@@ -59,28 +62,22 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   return context;
 }
 
-/** Calls the API as the client does (form fields req and data). */
-// biome-ignore lint/suspicious/noExplicitAny: answers of every shape
-export async function apiCall(file: string, req: string | undefined, data: unknown, token?: string): Promise<any> {
-  const form = new URLSearchParams();
-  if (req) form.set('req', req);
-  form.set('data', JSON.stringify(data));
-  const response = await fetch(`${baseUrl()}/api/backend/${file}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      site: 'main',
-      ...(token ? { authorization: token } : {}),
-    },
-    body: form,
-  });
-  return response.json();
+/** The API of the platform under test. */
+export const platform = api(baseUrl);
+
+/** Calls the API as the client does (form fields req and data), as the holder of `token`; answers the body. */
+export async function apiCall<F extends EndpointFile, R extends CallName<F>>(
+  file: F,
+  req: R | undefined,
+  data: CallData<CallOf<F, R>>,
+  token?: string,
+): Promise<AnswerOf<F, R>> {
+  return (await platform.call(file, req, data, { token })).body;
 }
 
 /** Signs in through the API and stores the session as the client would, to save time (CONVENTIONS.md 14). */
 export async function signInViaApi(context: BrowserContext, email: string): Promise<{ token: string; userId: number }> {
-  const answer = await apiCall('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
-  if (answer.status !== 'OK') throw new Error(`sign in failed: ${JSON.stringify(answer)}`);
+  const answer = await platform.ok('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
   await context.addInitScript(
     ({ token, userType }: { token: string; userType: number }) => {
       if (sessionStorage.getItem('e2e-signed-in')) return;

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
-import { apiCall } from './browser';
+import { apiCall, platform } from './browser';
 import { DEMO_PASSWORD, demo } from './constants';
 
 /** Signs a demo-password account in through the API. */
 export async function signIn(email: string): Promise<{ token: string; userId: number }> {
-  const answer = await apiCall('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
-  if (answer.status !== 'OK') throw new Error(`sign in failed: ${JSON.stringify(answer)}`);
+  const answer = await platform.ok('login.php', 'sign_in', { email, password: DEMO_PASSWORD });
   return { token: answer.token, userId: answer.data.Id };
 }
 

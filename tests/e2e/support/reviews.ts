@@ -1,3 +1,4 @@
+import { nth } from '../../support/answers';
 import { apiCall } from './browser';
 import { DEMO_PASSWORD, demo } from './constants';
 
@@ -14,7 +15,7 @@ interface ReviewPart {
  */
 export async function passReviewedParts(learner: { token: string; userId: number }, courseId: number) {
   const { token, userId } = learner;
-  const course = (await apiCall('course.php', 'get_course', { UserId: userId, CourseId: courseId }, token)).data[0];
+  const course = nth((await apiCall('course.php', 'get_course', { UserId: userId, CourseId: courseId }, token)).data);
   const coach = await apiCall('login.php', 'sign_in', { email: demo.coach, password: DEMO_PASSWORD });
   if (coach.status !== 'OK') throw new Error(`coach sign-in failed: ${JSON.stringify(coach)}`);
   for (const part of course.CourseParts as ReviewPart[]) {
@@ -30,7 +31,7 @@ export async function passReviewedParts(learner: { token: string; userId: number
         exam = (await apiCall('user_exam.php', 'submit_user_exam', target, token)).data;
       }
       if (exam.Status === 'submitted') {
-        const review = { UserExamId: exam.UserExamId, Approve: true, Comment: '' };
+        const review = { UserExamId: exam.UserExamId as number, Approve: true, Comment: '' };
         exam = (await apiCall('user_exam.php', 'review_user_exam', review, coach.token)).data;
       }
       if (exam?.Status !== 'completed') throw new Error(`exam ${block.Id} not completed: ${JSON.stringify(exam)}`);

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Access } from '../../../src/shared/contract/define';
 import { createUser, signInAs } from '../../factories';
+import type { RawAnswer } from '../../support/api';
 import type { TestServer } from '../../support/server';
 import type { ContractCall } from './calls';
-import { type Answer, form, send } from './http';
+import { REQUEST_TIMEOUT_MS } from './http';
 import type { FieldPath } from './validData';
 
 /** Who makes a request: the site it names, the token it presents, and who that token belongs to. */
@@ -73,14 +74,12 @@ export const ownUserHint =
   };
 
 /** Sends a call as a caller, as the spec's clients do (form fields; no `req` for an endpoint's default call). */
-export function callAs(server: TestServer, call: ContractCall, caller: Caller, data: string): Promise<Answer> {
-  return send(`${server.url}/api/backend/${call.file}`, {
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      site: caller.site,
-      ...(caller.token ? { authorization: caller.token } : {}),
-    },
-    body: form(call.isDefault ? undefined : call.req, data),
+export function callAs(server: TestServer, call: ContractCall, caller: Caller, data: string): Promise<RawAnswer> {
+  return server.callRaw(call.file, call.isDefault ? undefined : call.req, undefined, {
+    rawData: data,
+    site: caller.site,
+    token: caller.token,
+    timeoutMs: REQUEST_TIMEOUT_MS,
   });
 }
 

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { MESSAGE_PAGE_SIZE } from '../../../src/shared/domain/coaching/messages';
+import { nth } from '../../support/answers';
+import type { ServerProcess } from '../../support/process';
 import {
   type Account,
   callAs,
@@ -10,7 +12,6 @@ import {
   signedIn,
   visit,
 } from './richTextPaths';
-import type { ServerProcess } from './serverProcess';
 
 /**
  * The rich text of coaching: chat messages, support requests, task notes, exam answers and review comments. Each is
@@ -125,7 +126,7 @@ async function reviewedBlocks(server: ServerProcess, student: Account): Promise<
       UserId: student.id,
       CourseId: courseId,
     });
-    for (const part of course.data[0].CourseParts as { Id: number; Blocks: { Id: number; BlockType: string }[] }[]) {
+    for (const part of nth(course.data).CourseParts) {
       for (const block of part.Blocks.filter((b) => ['Exam', 'FinalExam', 'Question'].includes(b.BlockType))) {
         blocks.push({ courseId, partId: part.Id, blockId: block.Id });
       }
@@ -148,7 +149,7 @@ function examRounds(server: ServerProcess, student: Account, coach: Account, blo
       const block = blocks[turn++ % blocks.length] as ExamBlockRef;
       await callAs(server, student, 'user_exam.php', 'save_user_exam', { ...target(block), Answer: html });
       const submitted = await callAs(server, student, 'user_exam.php', 'submit_user_exam', target(block));
-      const userExamId: number = submitted.data.UserExamId;
+      const userExamId = submitted.data.UserExamId as number;
       await callAs(server, coach, 'user_exam.php', 'review_user_exam', {
         UserExamId: userExamId,
         Approve: false,

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { type ApiAnswer, apiCall, type ServerProcess } from './serverProcess';
+import type { CallName, CallOf, EndpointFile } from '../../../src/shared/contract';
+import type { CallAnswer, CallData } from '../../../src/shared/contract/define';
+import { api } from '../../support/api';
+import type { ServerProcess } from '../../support/process';
 
 /** A signed-in demo account: who stores a text, or who views it. */
 export interface Account {
@@ -23,22 +25,19 @@ export const signedIn = (account: Account): Record<string, string> => ({
 });
 
 export async function signIn(server: ServerProcess, email: string, password: string): Promise<Account> {
-  const answer = await apiCall(server.url, 'login.php', 'sign_in', { email, password });
-  expect(answer.body.status, JSON.stringify(answer.body)).toBe('OK');
-  return { id: answer.body.data.Id, token: answer.body.token, userType: answer.body.data.UserType, email };
+  const answer = await api(server.url).ok('login.php', 'sign_in', { email, password });
+  return { id: answer.data.Id, token: answer.token, userType: answer.data.UserType, email };
 }
 
 /** One call as `account` that must succeed; answers its body. */
-export async function callAs(
+export function callAs<F extends EndpointFile, R extends CallName<F>>(
   server: ServerProcess,
   account: Account | undefined,
-  file: string,
-  req: string | undefined,
-  data: unknown,
-): Promise<ApiAnswer['body']> {
-  const answer = await apiCall(server.url, file, req, data, { token: account?.token });
-  expect(answer.body.status, `${file} ${req}: ${JSON.stringify(answer.body)}`).toBe('OK');
-  return answer.body;
+  file: F,
+  req: R | undefined,
+  data: CallData<CallOf<F, R>>,
+): Promise<CallAnswer<CallOf<F, R>>> {
+  return api(server.url).ok(file, req, data, { token: account?.token });
 }
 
 /** The visible text in front of payload `index`, to know when a page shows the newly stored text. */
@@ -135,7 +134,7 @@ export const pageTexts: RichTextPath = {
           };
         },
         async readStored() {
-          const read = await apiCall(server.url, 'content/get_content.php', undefined, {
+          const read = await api(server.url).call('content/get_content.php', undefined, {
             TheKey: `${name}.body`,
             Locale,
           });
