@@ -343,7 +343,12 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
     await grantAccess(server, { site, course, user: student });
     const blockId = course.blockIds[0]?.[0] as number;
     const read = (data: Record<string, unknown>) =>
-      server.callRaw('user_exam.php', 'get_user_exam', { UserId: student.id, CourseId: course.id, ...data }, as(student));
+      server.callRaw(
+        'user_exam.php',
+        'get_user_exam',
+        { UserId: student.id, CourseId: course.id, ...data },
+        as(student),
+      );
     const zero = await read({ UserExamId: 0, BlockId: blockId });
     expect(zero.body).toMatchObject({ status: 'OK', data: { BlockId: blockId, Status: 'not_started' } });
     expectAlike(
