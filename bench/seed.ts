@@ -3,6 +3,19 @@ import { hashPassword } from '../src/server/modules/identity/services/passwords'
 import { createSession } from '../src/server/modules/identity/services/sessions';
 import { createDatabase, type Db, isPostgres, migrate, timestampExpression } from '../src/server/platform/db';
 import type { Database } from '../src/server/platform/db/schema';
+import {
+  accessValues,
+  achievementValues,
+  blockValues,
+  coachValues,
+  companyValues,
+  courseValues,
+  mediaValues,
+  newsValues,
+  partValues,
+  siteValues,
+  userValues,
+} from '../src/server/seed/factories';
 
 /** The data set the benchmark loads the server with: the shapes later issues need, at the size of a large school. */
 export const benchShape = {
@@ -74,15 +87,7 @@ const userEmail = (index: number) => `user${String(index).padStart(5, '0')}@benc
 async function seedSite(db: Db, at: string): Promise<number> {
   const row = await db
     .insertInto('sites')
-    .values({
-      name: 'main',
-      title: 'Bench School',
-      plan: 'professional',
-      registration_enabled: 1,
-      trial_ends_at: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(siteValues({ name: 'main', title: 'Bench School', plan: 'professional' }, at))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -90,36 +95,28 @@ async function seedSite(db: Db, at: string): Promise<number> {
 
 /** Students, with a few coaches and administrators; every tenth user belongs to one of 20 companies. */
 async function seedUsers(ctx: SeedContext): Promise<void> {
-  const companies = Array.from({ length: 20 }, (_, i) => ({
-    site_id: ctx.siteId,
-    name: `Company ${i + 1}`,
-    created_at: ctx.at,
-    updated_at: ctx.at,
-  }));
+  const site = { id: ctx.siteId };
+  const companies = Array.from({ length: 20 }, (_, i) => companyValues({ site, name: `Company ${i + 1}` }, ctx.at));
   await insertAll(ctx, 'companies', companies);
   const companyIds = (
     await ctx.db.selectFrom('companies').select('id').where('site_id', '=', ctx.siteId).orderBy('id').execute()
   ).map((c) => c.id);
 
-  const users = Array.from({ length: benchShape.users }, (_, i) => {
-    const type = i % 500 === 1 ? 2 : i % 50 === 2 ? 8 : 1;
-    return {
-      site_id: ctx.siteId,
-      email: userEmail(i),
-      password_hash: ctx.passwordHash,
-      first_name: `First${i}`,
-      last_name: `Last${i}`,
-      user_type: type,
-      privilegies: type === 1 ? 0 : 100,
-      user_file_id: null,
-      total_xp: (i * 37) % 5000,
-      collect_xp: 1,
-      company_id: i % 10 === 9 ? (companyIds[i % companyIds.length] ?? null) : null,
-      email_verified_at: ctx.at,
-      created_at: ctx.at,
-      updated_at: ctx.at,
-    };
-  });
+  const users = Array.from({ length: benchShape.users }, (_, i) =>
+    userValues(
+      {
+        site,
+        role: i % 500 === 1 ? 'admin' : i % 50 === 2 ? 'coach' : 'student',
+        email: userEmail(i),
+        passwordHash: ctx.passwordHash,
+        firstName: `First${i}`,
+        lastName: `Last${i}`,
+        totalXp: (i * 37) % 5000,
+        companyId: i % 10 === 9 ? (companyIds[i % companyIds.length] ?? null) : null,
+      },
+      ctx.at,
+    ),
+  );
   await insertAll(ctx, 'users', users);
   // By e-mail, which sorts as the index: ctx.userIds[i] is user i whatever order the ids were given in.
   const rows = await ctx.db
@@ -138,14 +135,17 @@ const coachIndexOf = (index: number) => (index % 200) * 50 + 2;
 async function seedNews(ctx: SeedContext): Promise<void> {
   const day = 86_400_000;
   const start = Date.parse(ctx.at) - benchShape.news * day;
-  const news = Array.from({ length: benchShape.news }, (_, i) => ({
-    site_id: ctx.siteId,
-    title: `News ${i + 1}`,
-    content: `<p>What happened on day ${i + 1}: <strong>something</strong> worth reading about.</p>`,
-    published_at: new Date(start + i * day).toISOString(),
-    created_at: ctx.at,
-    updated_at: ctx.at,
-  }));
+  const news = Array.from({ length: benchShape.news }, (_, i) =>
+    newsValues(
+      {
+        site: { id: ctx.siteId },
+        title: `News ${i + 1}`,
+        content: `<p>What happened on day ${i + 1}: <strong>something</strong> worth reading about.</p>`,
+        publishedAt: new Date(start + i * day),
+      },
+      ctx.at,
+    ),
+  );
   await insertAll(ctx, 'news', news);
 
   const newsIds = (
@@ -203,21 +203,24 @@ const videoSeconds = (part: number) => 120 + ((part * 37) % 600);
  */
 async function seedCourses(ctx: SeedContext): Promise<void> {
   const { siteId, at } = ctx;
+  const site = { id: siteId };
   const courseIndexes = Array.from({ length: benchShape.courses }, (_, c) => c);
   await insertAll(
     ctx,
     'media_files',
-    courseIndexes.map((c) => ({
-      site_id: siteId,
-      owner_user_id: null,
-      kind: 'video' as const,
-      storage_name: `bench-course-${c + 1}.webm`,
-      original_name: `course-${c + 1}.webm`,
-      mime_type: 'video/webm',
-      size_bytes: 5_000_000,
-      created_at: at,
-      updated_at: at,
-    })),
+    courseIndexes.map((c) =>
+      mediaValues(
+        {
+          site,
+          kind: 'video',
+          storageName: `bench-course-${c + 1}.webm`,
+          originalName: `course-${c + 1}.webm`,
+          mimeType: 'video/webm',
+          sizeBytes: 5_000_000,
+        },
+        at,
+      ),
+    ),
   );
   const mediaIds = (
     await ctx.db.selectFrom('media_files').select('id').where('site_id', '=', siteId).orderBy('id').execute()
@@ -226,20 +229,19 @@ async function seedCourses(ctx: SeedContext): Promise<void> {
   await insertAll(
     ctx,
     'courses',
-    courseIndexes.map((c) => ({
-      site_id: siteId,
-      name: `Course ${c + 1}: ${topics[c % topics.length]}`,
-      description: `Everything about ${topics[c % topics.length]}, in ${benchShape.partsPerCourse} short parts.`,
-      category: `Category ${(c % 5) + 1}`,
-      published: 1,
-      sort_id: c + 1,
-      progress_event: 1,
-      xp_per_reward: 5,
-      certificate_enabled: 1,
-      certificate_validity_months: 12,
-      created_at: at,
-      updated_at: at,
-    })),
+    courseIndexes.map((c) =>
+      courseValues(
+        {
+          site,
+          name: `Course ${c + 1}: ${topics[c % topics.length]}`,
+          description: `Everything about ${topics[c % topics.length]}, in ${benchShape.partsPerCourse} short parts.`,
+          category: `Category ${(c % 5) + 1}`,
+          sortId: c + 1,
+          certificateMonths: 12,
+        },
+        at,
+      ),
+    ),
   );
   ctx.courseIds = (
     await ctx.db.selectFrom('courses').select('id').where('site_id', '=', siteId).orderBy('sort_id').execute()
@@ -250,22 +252,23 @@ async function seedCourses(ctx: SeedContext): Promise<void> {
     ctx,
     'course_parts',
     ctx.courseIds.flatMap((courseId, c) =>
-      Array.from({ length: benchShape.partsPerCourse }, (_, p) => ({
-        site_id: siteId,
-        course_id: courseId,
-        name: `${isQuizPart(p) ? 'Quiz' : 'Episode'} ${p + 1}: ${topics[(c + p) % topics.length]}`,
-        sort_id: p + 1,
-        published: p === last ? 0 : 1,
-        publish_date: null,
-        free: p === 0 ? 1 : 0,
-        mentor_only: p === last - 1 ? 1 : 0,
-        post_type: 1,
-        progress_criteria: isQuizPart(p) ? 'visit' : 'video',
-        icon: isQuizPart(p) ? 'quiz' : 'video',
-        video_length: isQuizPart(p) ? 0 : videoSeconds(p),
-        created_at: at,
-        updated_at: at,
-      })),
+      Array.from({ length: benchShape.partsPerCourse }, (_, p) =>
+        partValues(
+          {
+            site,
+            course: { id: courseId },
+            sortId: p + 1,
+            name: `${isQuizPart(p) ? 'Quiz' : 'Episode'} ${p + 1}: ${topics[(c + p) % topics.length]}`,
+            published: p !== last,
+            free: p === 0,
+            mentorOnly: p === last - 1,
+            criteria: isQuizPart(p) ? 'visit' : 'video',
+            icon: isQuizPart(p) ? 'quiz' : 'video',
+            videoLength: isQuizPart(p) ? 0 : videoSeconds(p),
+          },
+          at,
+        ),
+      ),
     ),
   );
   const parts = await ctx.db
@@ -281,39 +284,22 @@ async function seedCourses(ctx: SeedContext): Promise<void> {
     ctx,
     'course_blocks',
     ctx.partIds.flatMap((partIds, c) =>
-      partIds.flatMap((partId, p) => {
-        const block = { site_id: siteId, course_part_id: partId, post_id: null, published: 1, mentor_only: 0 };
-        return [
-          {
-            ...block,
-            sort_id: 1,
-            block_type: 'Text',
-            title: '',
-            content: JSON.stringify({ html: textHtml(c, p) }),
-            created_at: at,
-            updated_at: at,
-          },
-          isQuizPart(p)
-            ? {
-                ...block,
-                sort_id: 2,
-                block_type: 'Quiz',
-                title: 'Check yourself',
-                content: JSON.stringify(quizContent(p)),
-                created_at: at,
-                updated_at: at,
-              }
-            : {
-                ...block,
-                sort_id: 2,
-                block_type: 'Video',
+      partIds.flatMap((partId, p) => [
+        blockValues({ site, partId, sortId: 1, type: 'Text', title: '', content: { html: textHtml(c, p) } }, at),
+        isQuizPart(p)
+          ? blockValues({ site, partId, sortId: 2, type: 'Quiz', title: 'Check yourself', content: quizContent(p) }, at)
+          : blockValues(
+              {
+                site,
+                partId,
+                sortId: 2,
+                type: 'Video',
                 title: `Episode ${p + 1}`,
-                content: JSON.stringify({ mediaId: mediaIds[c], durationSeconds: videoSeconds(p) }),
-                created_at: at,
-                updated_at: at,
+                content: { mediaId: mediaIds[c], durationSeconds: videoSeconds(p) },
               },
-        ];
-      }),
+              at,
+            ),
+      ]),
     ),
   );
 
@@ -321,28 +307,26 @@ async function seedCourses(ctx: SeedContext): Promise<void> {
     ctx,
     'achievements',
     ctx.courseIds.flatMap((courseId) =>
-      [25, 250, 500].map((xp, k) => ({
-        site_id: siteId,
-        course_id: courseId,
-        title: ['First steps', 'Halfway there', 'Master'][k] as string,
-        description: `${xp} xp in this course.`,
-        required_xp: xp,
-        created_at: at,
-        updated_at: at,
-      })),
+      [25, 250, 500].map((xp, k) =>
+        achievementValues(
+          {
+            site,
+            course: { id: courseId },
+            title: ['First steps', 'Halfway there', 'Master'][k] as string,
+            description: `${xp} xp in this course.`,
+            requiredXp: xp,
+          },
+          at,
+        ),
+      ),
     ),
   );
   await insertAll(
     ctx,
     'course_coaches',
-    ctx.courseIds.map((courseId, c) => ({
-      site_id: siteId,
-      course_id: courseId,
-      user_id: ctx.userIds[coachIndexOf(c)] as number,
-      sort_id: 1,
-      created_at: at,
-      updated_at: at,
-    })),
+    ctx.courseIds.map((courseId, c) =>
+      coachValues({ site, course: { id: courseId }, user: { id: ctx.userIds[coachIndexOf(c)] as number } }, at),
+    ),
   );
 }
 
@@ -358,16 +342,9 @@ async function seedLearners(ctx: SeedContext): Promise<void> {
     const courses = i === 0 ? [0] : [i % benchShape.courses];
     const second = (i * 7 + 3) % benchShape.courses;
     if (i > 0 && i % 4 === 0 && second !== courses[0]) courses.push(second);
-    return courses.map((c) => ({
-      site_id: siteId,
-      course_id: courseIds[c] as number,
-      user_id: userId,
-      source: 'staff' as const,
-      granted_by_user_id: null,
-      expires_at: null,
-      created_at: at,
-      updated_at: at,
-    }));
+    return courses.map((c) =>
+      accessValues({ site: { id: siteId }, course: { id: courseIds[c] as number }, user: { id: userId } }, at),
+    );
   });
   await insertAll(ctx, 'course_access', access);
 

@@ -133,8 +133,8 @@ describe.each(dialects)('request bodies on %s', (dialect) => {
   let token: string;
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    site = await createSite(server);
-    token = await signInAs(server, site, await createUser(server, { site }));
+    site = await createSite(server.db);
+    token = await signInAs(server, site, await createUser(server.db, { site }));
   });
   afterAll(() => server.close());
 

@@ -19,7 +19,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
     role: 'student' | 'admin' | 'coach',
     privilegies?: number,
   ) {
-    const user = await createUser(server, { site, role, ...(privilegies === undefined ? {} : { privilegies }) });
+    const user = await createUser(server.db, { site, role, ...(privilegies === undefined ? {} : { privilegies }) });
     return { ...user, token: await signInAs(server, site, user) };
   }
 
@@ -33,14 +33,14 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   ) => server.call('content/save_content.php', undefined, data, { site: site.name, token });
 
   it('get_content answers data null when no text is stored and no default is sent', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { httpStatus, body } = await get(site, { TheKey: 'home.intro', Locale: 'en' });
     expect(httpStatus).toBe(200);
     expect(body).toEqual({ status: 'OK', data: null });
   });
 
   it('get_content answers the DefaultContent sent, marked as the default, while no text is stored', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
     const { httpStatus, body } = await get(site, { TheKey: 'home.intro', DefaultContent: '<p>Hi</p>', Locale: 'en' });
     expect(httpStatus).toBe(200);
@@ -71,7 +71,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
 
   it('a default is sanitized like a stored text before it is answered', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { body } = await get(site, {
       TheKey: 'unsafe.default',
       DefaultContent: '<p onclick="alert(1)">Hi<script>alert(2)</script> <a href="javascript:alert(3)">x</a></p>',
@@ -84,7 +84,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
 
   it('both content endpoints take no req, or an empty one, as the spec sends them', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
     // The wire itself is under test here (an empty req), so the calls go out raw.
     for (const [n, rawReq] of [undefined, ''].entries()) {
@@ -123,7 +123,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
 
   it('an administrator saves a text per language and get_content answers it', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
     const saved = await save(site, admin.token, { TheKey: 'home.intro', content: '<p>Hello</p>', Locale: 'en' });
     expect(saved.httpStatus).toBe(200);
@@ -151,12 +151,12 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
     });
 
     // Another site's texts are its own.
-    const other = await createSite(server);
+    const other = await createSite(server.db);
     expect((await get(other, { TheKey: 'home.intro', Locale: 'en' })).body.data).toBeNull();
   });
 
   it('every save is kept as a revision with the id of who saved it', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
     const otherAdmin = await signedIn(site, 'admin');
     await save(site, admin.token, { TheKey: 'faq', content: '<p>One</p>', Locale: 'en' });
@@ -174,7 +174,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
 
   it('the HTML is sanitized before it is stored', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
     const html = [
       '<p>Safe <strong>bold</strong><script>alert(1)</script></p>',
@@ -200,7 +200,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
 
   it('students, coaches and low-privilege admins are FORBIDDEN, anonymous callers UNAUTHORIZED; nothing is written', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const callers = [await signedIn(site, 'student'), await signedIn(site, 'coach'), await signedIn(site, 'admin', 50)];
     const before = await snapshotRows(server);
     for (const caller of callers) {
@@ -215,15 +215,15 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
 
   it("an administrator's token of another site does not save here", async () => {
-    const site = await createSite(server);
-    const other = await createSite(server);
+    const site = await createSite(server.db);
+    const other = await createSite(server.db);
     const admin = await signedIn(other, 'admin');
     const { httpStatus } = await save(site, admin.token, { TheKey: 'k', content: '<p>x</p>', Locale: 'en' });
     expect(httpStatus).toBe(401);
   });
 
   it('answers at the path without .php and with an explicit req too', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
     const response = await fetch(`${server.url}/api/backend/content/save_content`, {
       method: 'POST',
@@ -242,7 +242,7 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
 
   it('refuses an unknown locale, an empty key and an unknown req', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
     const badLocale = await server.callRaw(
       'content/save_content.php',

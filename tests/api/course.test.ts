@@ -15,7 +15,7 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   afterAll(() => server.close());
 
   async function signedIn(site: { id: number; name: string }, role: 'student' | 'coach' | 'admin' = 'student') {
-    const user = await createUser(server, { site, role });
+    const user = await createUser(server.db, { site, role });
     return { ...user, token: await signInAs(server, site, user) };
   }
 
@@ -29,7 +29,7 @@ describe.each(dialects)('course.php on %s', (dialect) => {
 
   /** A course with one part of every visibility, a quiz and a mentor-only block. */
   async function mixedCourse(site: { id: number }) {
-    return createCourse(server, {
+    return createCourse(server.db, {
       site,
       parts: [
         {
@@ -52,10 +52,10 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   }
 
   it('a learner receives only published, due, non-mentor parts and blocks, and no answers', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const course = await mixedCourse(site);
     const student = await signedIn(site);
-    await grantAccess(server, { site, course, user: student });
+    await grantAccess(server.db, { site, course, user: student });
 
     const { httpStatus, body } = await getCourse(site, student, course.id);
     expect(httpStatus).toBe(200);
@@ -73,7 +73,7 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
 
   it('staff receive every part and block, marked, with the answers', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const course = await mixedCourse(site);
     for (const role of ['coach', 'admin'] as const) {
       const staff = await signedIn(site, role);
@@ -96,10 +96,10 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
 
   it('without access a learner is refused; another site, another user id and no session too', async () => {
-    const site = await createSite(server);
-    const other = await createSite(server);
-    const course = await createCourse(server, { site });
-    const elsewhere = await createCourse(server, { site: other });
+    const site = await createSite(server.db);
+    const other = await createSite(server.db);
+    const course = await createCourse(server.db, { site });
+    const elsewhere = await createCourse(server.db, { site: other });
     const student = await signedIn(site);
 
     const refused = await getCourse(site, student, course.id);
@@ -111,7 +111,7 @@ describe.each(dialects)('course.php on %s', (dialect) => {
     expect((await getCourse(other, foreignAdmin, course.id)).body.error_code).toBe('NOT_FOUND');
     expect((await getCourse(site, student, elsewhere.id)).body.error_code).toBe('NOT_FOUND');
 
-    await grantAccess(server, { site, course, user: student });
+    await grantAccess(server.db, { site, course, user: student });
     const classmate = await signedIn(site);
     const asOther = await server.call(
       'course.php',
@@ -130,15 +130,15 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
 
   it('auth_user answers CourseAccess 1 or 0, and expired or unpublished access is 0', async () => {
-    const site = await createSite(server);
-    const open = await createCourse(server, { site });
-    const expired = await createCourse(server, { site });
-    const hidden = await createCourse(server, { site, published: false });
-    const closed = await createCourse(server, { site });
+    const site = await createSite(server.db);
+    const open = await createCourse(server.db, { site });
+    const expired = await createCourse(server.db, { site });
+    const hidden = await createCourse(server.db, { site, published: false });
+    const closed = await createCourse(server.db, { site });
     const student = await signedIn(site);
-    await grantAccess(server, { site, course: open, user: student });
-    await grantAccess(server, { site, course: expired, user: student, expiresAt: new Date(Date.now() - 60_000) });
-    await grantAccess(server, { site, course: hidden, user: student });
+    await grantAccess(server.db, { site, course: open, user: student });
+    await grantAccess(server.db, { site, course: expired, user: student, expiresAt: new Date(Date.now() - 60_000) });
+    await grantAccess(server.db, { site, course: hidden, user: student });
 
     const accessTo = async (courseId: number) =>
       (
@@ -165,13 +165,13 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
 
   it('get_my_courses lists the courses a learner may open with progress and status', async () => {
-    const site = await createSite(server);
-    const fresh = await createCourse(server, { site, name: 'Fresh', parts: [{}, {}] });
-    const started = await createCourse(server, { site, name: 'Started', parts: [{}, {}] });
-    const done = await createCourse(server, { site, name: 'Done', parts: [{}] });
-    await createCourse(server, { site, name: 'Not mine' });
+    const site = await createSite(server.db);
+    const fresh = await createCourse(server.db, { site, name: 'Fresh', parts: [{}, {}] });
+    const started = await createCourse(server.db, { site, name: 'Started', parts: [{}, {}] });
+    const done = await createCourse(server.db, { site, name: 'Done', parts: [{}] });
+    await createCourse(server.db, { site, name: 'Not mine' });
     const student = await signedIn(site);
-    for (const course of [fresh, started, done]) await grantAccess(server, { site, course, user: student });
+    for (const course of [fresh, started, done]) await grantAccess(server.db, { site, course, user: student });
     const play = (course: { id: number; partIds: number[] }) =>
       server.call(
         'course_progress.php',
@@ -210,8 +210,8 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
 
   it('free lessons are open to everyone, only free parts of published courses, by category', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, {
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, {
       site,
       category: 'Guitar',
       parts: [
@@ -220,8 +220,8 @@ describe.each(dialects)('course.php on %s', (dialect) => {
         { name: 'Free draft', free: true, published: false },
       ],
     });
-    await createCourse(server, { site, category: 'Piano', parts: [{ name: 'Free piano', free: true }] });
-    await createCourse(server, { site, published: false, parts: [{ name: 'Free hidden', free: true }] });
+    await createCourse(server.db, { site, category: 'Piano', parts: [{ name: 'Free piano', free: true }] });
+    await createCourse(server.db, { site, published: false, parts: [{ name: 'Free hidden', free: true }] });
 
     const all = await server.call('course.php', 'get_free_lessons', {}, { site: site.name });
     expect(all.body.data.map((l: { Name: string }) => l.Name)).toEqual(['Free one', 'Free piano']);
@@ -248,14 +248,14 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
 
   it('course media are served by signed links that answer Range requests, and refuse tampering', async () => {
-    const site = await createSite(server);
-    const media = await createMedia(server, { site, kind: 'video', mimeType: 'video/webm' });
-    const course = await createCourse(server, {
+    const site = await createSite(server.db);
+    const media = await createMedia(server.db, { config: server.config, site, kind: 'video', mimeType: 'video/webm' });
+    const course = await createCourse(server.db, {
       site,
       parts: [{ blocks: [{ type: 'Video', content: { mediaId: media.id, durationSeconds: 3 } }] }],
     });
     const student = await signedIn(site);
-    await grantAccess(server, { site, course, user: student });
+    await grantAccess(server.db, { site, course, user: student });
     const { body } = await getCourse(site, student, course.id);
     const url = blockOf(nth(nth(body.data).CourseParts), 0, 'Video').Content.url ?? '';
     expect(url).toMatch(/^\/media\/\d+\?e=\d+&s=/);
@@ -276,8 +276,8 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
 
   it('staff grant and revoke access; a learner may not', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, { site });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site });
     const student = await signedIn(site);
     const coach = await signedIn(site, 'coach');
     const grant = (token: string) =>
@@ -302,8 +302,8 @@ describe.each(dialects)('course.php on %s', (dialect) => {
     expect(revoke.body.status).toBe('OK');
     expect((await getCourse(site, student, course.id)).httpStatus).toBe(403);
 
-    const other = await createSite(server);
-    const stranger = await createUser(server, { site: other });
+    const other = await createSite(server.db);
+    const stranger = await createUser(server.db, { site: other });
     const crossSite = await server.call(
       'course_admin.php',
       'grant_course_access',

@@ -11,7 +11,7 @@ describe.each(dialects)('the dispatcher and HTTP surface on %s', (dialect) => {
   let site: { id: number; name: string };
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    site = await createSite(server);
+    site = await createSite(server.db);
   });
   afterAll(() => server.close());
 
@@ -82,7 +82,7 @@ describe.each(dialects)('the dispatcher and HTTP surface on %s', (dialect) => {
   });
 
   it('extra fields are ignored', async () => {
-    const user = await createUser(server, { site });
+    const user = await createUser(server.db, { site });
     const response = await signIn(
       JSON.stringify({ email: user.email, password: user.password, admin: true, UserType: 2, privilegies: 100 }),
     );
@@ -92,7 +92,7 @@ describe.each(dialects)('the dispatcher and HTTP surface on %s', (dialect) => {
   });
 
   it('__proto__ and constructor keys neither pollute nor break anything', async () => {
-    const user = await createUser(server, { site });
+    const user = await createUser(server.db, { site });
     const payloads = [
       `{"email":"${user.email}","password":"${user.password}","__proto__":{"polluted":1,"UserType":2}}`,
       `{"email":"${user.email}","password":"${user.password}","constructor":{"prototype":{"polluted":1}}}`,
@@ -144,7 +144,7 @@ describe.each(dialects)('the dispatcher and HTTP surface on %s', (dialect) => {
   });
 
   it('a NUL character in a text is a 400 naming the field, on both databases', async () => {
-    const admin = await createUser(server, { site, role: 'admin' });
+    const admin = await createUser(server.db, { site, role: 'admin' });
     const token = await signInAs(server, site, admin);
     await writesNothing(async () => {
       await expectInvalid(
@@ -180,7 +180,7 @@ describe.each(dialects)('the dispatcher and HTTP surface on %s', (dialect) => {
   });
 
   it('accepts a JSON body whose data is an object or a JSON string', async () => {
-    const user = await createUser(server, { site });
+    const user = await createUser(server.db, { site });
     const asObject = await post('login.php', JSON.stringify({ req: 'sign_in', data: user }), {
       'content-type': 'application/json',
     });
@@ -207,7 +207,7 @@ describe.each(dialects)('the dispatcher and HTTP surface on %s', (dialect) => {
   });
 
   it('accepts a multipart body (FormData)', async () => {
-    const user = await createUser(server, { site });
+    const user = await createUser(server.db, { site });
     const body = new FormData();
     body.set('req', 'sign_in');
     body.set('data', JSON.stringify({ email: user.email, password: user.password }));

@@ -22,8 +22,8 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
    * coach, a second coach, and a student with access.
    */
   async function examRoom() {
-    const site = await createSite(server);
-    const course = await createCourse(server, {
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, {
       site,
       progressEvent: 2,
       xpPerReward: 10,
@@ -49,7 +49,7 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
     const coach = await createPerson(server, site, 'coach');
     const secondCoach = await createPerson(server, site, 'coach');
     const student = await createPerson(server, site, 'student', { firstName: 'Stina' });
-    await grantAccess(server, { site, course, user: student });
+    await grantAccess(server.db, { site, course, user: student });
     return { site, course, coach, secondCoach, student };
   }
 
@@ -225,7 +225,7 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
     const { site, course, coach, student } = await examRoom();
     const admin = await createPerson(server, site, 'admin');
     const classmate = await createPerson(server, site);
-    await grantAccess(server, { site, course, user: classmate });
+    await grantAccess(server.db, { site, course, user: classmate });
     const exam = blockOf(course, 1);
     const id = (await save(student, course, exam, '<p>Mine</p>')).body.data.UserExamId;
 
@@ -256,7 +256,7 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
       Answer: '<p>Mine</p>',
       UserCanEdit: false,
     });
-    const other = await createCourse(server, { site });
+    const other = await createCourse(server.db, { site });
     expect((await read(coach, { UserId: student.id, CourseId: other.id, UserExamId: id })).body.error_code).toBe(
       'NOT_FOUND',
     );
@@ -276,7 +276,7 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
     expect((await save(student, course, blockOf(course, 3), '<p>x</p>')).body.error_code).toBe('NOT_FOUND');
     const outsider = await createPerson(server, site);
     expect((await read(outsider, ofExam(outsider, course, exam))).body.error_code).toBe('NO_COURSE_ACCESS');
-    const elsewhere = await createPerson(server, await createSite(server), 'admin');
+    const elsewhere = await createPerson(server, await createSite(server.db), 'admin');
     expect((await review(elsewhere, id, true)).body.error_code).toBe('NOT_FOUND');
   });
 });

@@ -16,7 +16,7 @@ describe.each(dialects)('pruning the sign-in and rate-limit counters on %s', (di
   afterAll(() => server.close());
 
   it('drops what no longer counts and keeps live windows, recent counts, locks and the owner’s sources', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const window = (subject: string, startedAgo: number) => ({
       site_id: site.id,
       bucket: 'sign_in_failures',

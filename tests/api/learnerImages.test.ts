@@ -24,14 +24,14 @@ describe.each(dialects)('images in what learners write, on %s', (dialect) => {
   const stored = (id: number) => `<p>Hereis<img src="/media/avatar/${id}" alt="me" />my work</p>`;
 
   async function room() {
-    const site = await createSite(server);
-    const course = await createCourse(server, {
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, {
       site,
       parts: [{ name: 'Exam', criteria: 'review', blocks: [{ type: 'Exam', content: { html: '<p>Explain.</p>' } }] }],
     });
     const coach = await createPerson(server, site, 'coach');
     const student = await createPerson(server, site, 'student');
-    await grantAccess(server, { site, course, user: student });
+    await grantAccess(server.db, { site, course, user: student });
     return { site, course, coach, student, examBlock: course.blockIds[0]?.[0] as number };
   }
 

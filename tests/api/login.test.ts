@@ -19,8 +19,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('signs in with a case-insensitive email and answers the user', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site, role: 'coach' });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site, role: 'coach' });
     const { httpStatus, body } = await server.call(
       'login.php',
       'sign_in',
@@ -35,8 +35,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   });
 
   it('counts wrong passwords, then locks temporarily, and a right password no longer helps', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     for (let attempt = 1; attempt < MAX_LOGIN_ATTEMPTS; attempt++) {
       const { httpStatus, body } = await server.call(
         'login.php',
@@ -72,8 +72,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   });
 
   it('evaluates no more than the maximum among concurrent wrong attempts', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const wrong = () =>
       server.call('login.php', 'sign_in', { email: user.email, password: 'wrong password 2' }, { site: site.name });
     const answers = await Promise.all(Array.from({ length: 30 }, wrong));
@@ -94,8 +94,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   });
 
   it('locks the account after repeated temporary locks until the password is reset', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     for (let lock = 1; lock <= MAX_TEMPORARY_LOCKS; lock++) {
       // Let the previous lock run out.
       await server.db
@@ -128,7 +128,7 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   });
 
   it('answers WRONG_CREDENTIALS alike for an unknown email', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { body } = await server.call(
       'login.php',
       'sign_in',
@@ -139,8 +139,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   });
 
   it('refuses an unverified account only after a right password', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site, verified: false });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site, verified: false });
     const wrong = await server.call(
       'login.php',
       'sign_in',
@@ -158,8 +158,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   });
 
   it('auth_user answers the user for a live token and UNAUTHORIZED after sign_out', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site, role: 'admin' });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site, role: 'admin' });
     const token = await signInAs(server, site, user);
     const live = await server.call('auth.php', 'auth_user', { token, access: {} }, { site: site.name, token });
     expect(live.body).toMatchObject({ status: 'OK', data: { Id: user.id, UserType: 2, privilegies: 100 } });
@@ -172,17 +172,17 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   });
 
   it('a token of one site is UNAUTHORIZED on another', async () => {
-    const siteA = await createSite(server);
-    const siteB = await createSite(server);
-    const user = await createUser(server, { site: siteA });
+    const siteA = await createSite(server.db);
+    const siteB = await createSite(server.db);
+    const user = await createUser(server.db, { site: siteA });
     const token = await signInAs(server, siteA, user);
     const { body } = await server.call('auth.php', 'auth_user', { token }, { site: siteB.name, token });
     expect(body.status).toBe('UNAUTHORIZED');
   });
 
   it('auth_user is UNAUTHORIZED for a missing, unknown or expired token', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const token = await signInAs(server, site, user);
     await server.db
       .updateTable('sessions')
@@ -221,8 +221,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
         .execute();
 
     it("a stranger's failures lock the stranger's source out of the account, never its owner", async () => {
-      const site = await createSite(server);
-      const owner = await createUser(server, { site, role: 'admin' });
+      const site = await createSite(server.db);
+      const owner = await createUser(server.db, { site, role: 'admin' });
       const stranger = '203.0.113.7';
       for (let lock = 1; lock <= MAX_TEMPORARY_LOCKS; lock++) {
         await expireLocks(owner.email);
@@ -246,8 +246,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
     });
 
     it('guessing spread over many sources locks the account for new sources, not for the one the owner proved', async () => {
-      const site = await createSite(server);
-      const owner = await createUser(server, { site });
+      const site = await createSite(server.db);
+      const owner = await createUser(server.db, { site });
       const home = '198.51.100.30';
       expect((await signInFrom(home, site, owner.email, owner.password)).body.status).toBe('OK');
       // Many sources, a few guesses each: the account-wide count nears its ceiling.
@@ -268,8 +268,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
     });
 
     it('failed sign-ins from one source to many accounts are limited per window; the owners are not', async () => {
-      const site = await createSite(server);
-      const owner = await createUser(server, { site });
+      const site = await createSite(server.db);
+      const owner = await createUser(server.db, { site });
       const sprayer = '203.0.113.50';
       const failures = async (count: number) => {
         for (let i = 0; i < count; i++) {
@@ -304,8 +304,8 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
     });
 
     it('right passwords do not use up the source window', async () => {
-      const site = await createSite(server);
-      const user = await createUser(server, { site });
+      const site = await createSite(server.db);
+      const user = await createUser(server.db, { site });
       for (let i = 0; i < SOURCE_FAILED_SIGN_INS.limit + 5; i++) {
         expect((await signInFrom('198.51.100.60', site, user.email, user.password)).body.status).toBe('OK');
       }

@@ -35,8 +35,8 @@ describe.each(dialects)('mail delivery on %s', (dialect) => {
 
   /** A user who asked for a password reset; answers the queued mail's link. */
   async function requestReset(server: TestServer) {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const { body } = await server.call('password.php', 'request_reset', { email: user.email }, { site: site.name });
     expect(body.status).toBe('OK');
     const [queued] = await mailsTo(server, user.email);
@@ -130,7 +130,7 @@ describe.each(dialects)('mail delivery on %s', (dialect) => {
 
   it('logs a written mail without its link outside development and tests, and only the platform link inside', async () => {
     const server = await serverWith();
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const link = `${server.config.publicUrl}/verify-email?code=${'a'.repeat(43)}`;
     const lure = 'http://evil.example/login';
     const mail = accountMails.verify('en', `Greta ${lure}`, link);
@@ -160,12 +160,12 @@ describe.each(dialects)('mail delivery on %s', (dialect) => {
 
   it('a student mails messages to staff up to a limit per hour; past it the send is refused and stores nothing', async () => {
     const server = await serverWith();
-    const site = await createSite(server);
-    const course = await createCourse(server, { site, parts: [{}] });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, parts: [{}] });
     const coach = await createPerson(server, site, 'coach');
     const student = await createPerson(server, site, 'student');
-    await addCoach(server, { site, course, user: coach });
-    await grantAccess(server, { site, course, user: student });
+    await addCoach(server.db, { site, course, user: coach });
+    await grantAccess(server.db, { site, course, user: student });
     const send = (n: number) =>
       server.call(
         'messages.php',

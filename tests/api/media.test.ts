@@ -27,7 +27,7 @@ describe.each(dialects)('cache headers of media on %s', (dialect) => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>client</title>');
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1);');
     withClient = await startTestServer(dialect, { CLIENT_DIR: clientDir }, server);
-    site = await createSite(server);
+    site = await createSite(server.db);
   });
   afterAll(async () => {
     await withClient.close();
@@ -36,7 +36,7 @@ describe.each(dialects)('cache headers of media on %s', (dialect) => {
   });
 
   it('a signed medium is private for as long as its link is valid, whole or in part', async () => {
-    const media = await createMedia(server, { site, kind: 'video', mimeType: 'video/mp4' });
+    const media = await createMedia(server.db, { config: server.config, site, kind: 'video', mimeType: 'video/mp4' });
     const url = (await mediaSigner(server.db, site.id))(media.id);
     const expiry = Number(new URL(url, 'http://x').searchParams.get('e'));
     for (const target of [server, withClient]) {
@@ -65,7 +65,7 @@ describe.each(dialects)('cache headers of media on %s', (dialect) => {
   });
 
   it('a profile photo is public under its address, which never changes', async () => {
-    const user = await createUser(server, { site });
+    const user = await createUser(server.db, { site });
     const token = await signInAs(server, site, user);
     const form = new FormData();
     form.set('folder', 'profile');

@@ -29,12 +29,12 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
 
   /** A site with a course, its coach and a student who has access to it. */
   async function classroom() {
-    const site = await createSite(server);
-    const course = await createCourse(server, { site, parts: [{}, {}] });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, parts: [{}, {}] });
     const coach = await createPerson(server, site, 'coach', { firstName: 'Carla' });
     const student = await createPerson(server, site, 'student', { firstName: 'Stina' });
-    await addCoach(server, { site, course, user: coach });
-    await grantAccess(server, { site, course, user: student });
+    await addCoach(server.db, { site, course, user: coach });
+    await grantAccess(server.db, { site, course, user: student });
     return { site, course, coach, student };
   }
 
@@ -99,7 +99,7 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
 
     // Messages from near the boundary may come again (clients drop them by Id); older ones do not.
     const older = await send(coach, { UserId: student.id, Message: '<p>Older</p>' });
-    await backdateMessage(server, idOf(older), 60_000, 'created_at');
+    await backdateMessage(server.db, idOf(older), 60_000, 'created_at');
     const since = await poll(student, { LastDate: first.body.datetime });
     expect(since.body.data.map((m: { Message: string }) => m.Message)).not.toContain('<p>Older</p>');
 
@@ -206,7 +206,7 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
     expect((await poll(coach)).body.data).toHaveLength(2);
 
     const [first] = [...ids] as [number];
-    await backdateMessage(server, first, DUPLICATE_MESSAGE_MS + 1000, 'created_at');
+    await backdateMessage(server.db, first, DUPLICATE_MESSAGE_MS + 1000, 'created_at');
     const later = await send(student, message);
     expect(idOf(later)).not.toBe(first);
     expect((await poll(coach)).body.data).toHaveLength(3);
@@ -235,12 +235,12 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
     expect(racing.map((a) => a.body.emailed).sort()).toEqual([false, false, true]);
     expect(await mailsTo(server, coach.email)).toHaveLength(2);
     // Past the 5-s window the same text is a new message, but it was mailed within 10 s: not mailed again.
-    await backdateMessage(server, idOf(sent), DUPLICATE_MESSAGE_MS + 500, 'created_at');
+    await backdateMessage(server.db, idOf(sent), DUPLICATE_MESSAGE_MS + 500, 'created_at');
     const second = await send(student, { ...message, SendAsEmail: true });
     expect(idOf(second)).not.toBe(idOf(sent));
     expect(await mailsTo(server, coach.email)).toHaveLength(2);
 
-    await backdateMessage(server, idOf(sent), DUPLICATE_EMAIL_MS + 500, 'emailed_at');
+    await backdateMessage(server.db, idOf(sent), DUPLICATE_EMAIL_MS + 500, 'emailed_at');
     const later = await server.call('messages.php', 'send_message_as_email', { Id: idOf(second) }, as(student));
     expect(later.body).toEqual({ status: 'OK', emailed: true });
     expect(await mailsTo(server, coach.email)).toHaveLength(3);
@@ -361,7 +361,7 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
   it('a user reads, opens and removes only messages she sent or received', async () => {
     const { site, coach, student } = await classroom();
     const classmate = await createPerson(server, site);
-    const otherSite = await createSite(server);
+    const otherSite = await createSite(server.db);
     const stranger = await createPerson(server, otherSite, 'coach');
     const sent = await send(student, { UserId: coach.id, Message: '<p>Private</p>' });
     const id = idOf(sent);
@@ -447,7 +447,7 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
   it('course references and coaches: the first coach first, only for those who may open the course', async () => {
     const { site, course, coach, student } = await classroom();
     const second = await createPerson(server, site, 'coach', { firstName: 'Bo' });
-    await addCoach(server, { site, course, user: second, sortId: 0 });
+    await addCoach(server.db, { site, course, user: second, sortId: 0 });
     const coaches = await server.call(
       'coach_manager.php',
       'get_coaches',
@@ -466,7 +466,7 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
     expect((await poll(second)).body.data[0]?.Id).toBe(idOf(bothCoaches));
     expect((await poll(coach)).body.data).toHaveLength(1);
 
-    const other = await createCourse(server, { site });
+    const other = await createCourse(server.db, { site });
     const outsider = await server.call('coach_manager.php', 'get_coaches', { CourseId: other.id }, as(student));
     expect(outsider.body.error_code).toBe('NO_COURSE_ACCESS');
     const named = await server.call(
@@ -479,7 +479,7 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
     expect(
       (await send(student, { SendToCourseCoaches: true, CourseId: other.id, Message: '<p>x</p>' })).body.error_code,
     ).toBe('NO_COURSE_ACCESS');
-    await grantAccess(server, { site, course: other, user: student });
+    await grantAccess(server.db, { site, course: other, user: student });
     const noCoach = await send(student, { SendToCourseCoaches: true, CourseId: other.id, Message: '<p>x</p>' });
     expect(noCoach.body).toMatchObject({ error_code: 'NO_COACH' });
     expect(noCoach.httpStatus).toBe(409);

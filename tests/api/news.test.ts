@@ -16,22 +16,22 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   afterAll(() => server.close());
 
   async function signedInStudent(site: { id: number; name: string }) {
-    const user = await createUser(server, { site });
+    const user = await createUser(server.db, { site });
     return { ...user, token: await signInAs(server, site, user) };
   }
 
   it('get_latest_news answers the newest published item of the site, signed out and signed in', async () => {
-    const site = await createSite(server);
-    const other = await createSite(server);
-    await createNews(server, { site, title: 'Older', publishedAt: minutesAgo(60) });
-    const latest = await createNews(server, {
+    const site = await createSite(server.db);
+    const other = await createSite(server.db);
+    await createNews(server.db, { site, title: 'Older', publishedAt: minutesAgo(60) });
+    const latest = await createNews(server.db, {
       site,
       title: 'Latest',
       content: '<p>Hello</p>',
       publishedAt: minutesAgo(5),
     });
-    await createNews(server, { site, title: 'Not yet', publishedAt: new Date(Date.now() + 3_600_000) });
-    await createNews(server, { site: other, title: 'Elsewhere', publishedAt: minutesAgo(1) });
+    await createNews(server.db, { site, title: 'Not yet', publishedAt: new Date(Date.now() + 3_600_000) });
+    await createNews(server.db, { site: other, title: 'Elsewhere', publishedAt: minutesAgo(1) });
 
     const anonymous = await server.call('news.php', 'get_latest_news', { user_id: null }, { site: site.name });
     expect(anonymous.httpStatus).toBe(200);
@@ -53,8 +53,8 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
 
   it('a closed item is no longer the latest for that user, but still for others', async () => {
-    const site = await createSite(server);
-    const item = await createNews(server, { site });
+    const site = await createSite(server.db);
+    const item = await createNews(server.db, { site });
     const student = await signedInStudent(site);
     const classmate = await signedInStudent(site);
 
@@ -85,9 +85,9 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
 
   it('closing the latest item does not bring an older one back as the latest', async () => {
-    const site = await createSite(server);
-    await createNews(server, { site, title: 'Older', publishedAt: minutesAgo(60) });
-    const latest = await createNews(server, { site, title: 'Latest', publishedAt: minutesAgo(5) });
+    const site = await createSite(server.db);
+    await createNews(server.db, { site, title: 'Older', publishedAt: minutesAgo(60) });
+    const latest = await createNews(server.db, { site, title: 'Latest', publishedAt: minutesAgo(5) });
     const student = await signedInStudent(site);
     await server.call(
       'news.php',
@@ -105,8 +105,8 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
 
   it("asking with another user's user_id is FORBIDDEN, and signed out it is UNAUTHORIZED", async () => {
-    const site = await createSite(server);
-    await createNews(server, { site });
+    const site = await createSite(server.db);
+    await createNews(server.db, { site });
     const student = await signedInStudent(site);
     const classmate = await signedInStudent(site);
 
@@ -144,8 +144,8 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
 
   it('storing an interaction twice keeps one row', async () => {
-    const site = await createSite(server);
-    const item = await createNews(server, { site });
+    const site = await createSite(server.db);
+    const item = await createNews(server.db, { site });
     const student = await signedInStudent(site);
     for (let i = 0; i < 2; i++) {
       const { body } = await server.call(
@@ -167,9 +167,9 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
 
   it("an unknown news id, or another site's, is NOT_FOUND for the interaction", async () => {
-    const site = await createSite(server);
-    const other = await createSite(server);
-    const foreign = await createNews(server, { site: other });
+    const site = await createSite(server.db);
+    const other = await createSite(server.db);
+    const foreign = await createNews(server.db, { site: other });
     const student = await signedInStudent(site);
     for (const newsId of [2_000_000_000, foreign.id]) {
       const { httpStatus, body } = await server.call(
@@ -184,15 +184,15 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
 
   it('get_news_list pages the published items of the site, newest first', async () => {
-    const site = await createSite(server);
-    const other = await createSite(server);
+    const site = await createSite(server.db);
+    const other = await createSite(server.db);
     const total = NEWS_PAGE_SIZE + 3;
     const ids: number[] = [];
     for (let i = 0; i < total; i++) {
-      ids.push((await createNews(server, { site, title: `Item ${i}`, publishedAt: minutesAgo(total - i) })).id);
+      ids.push((await createNews(server.db, { site, title: `Item ${i}`, publishedAt: minutesAgo(total - i) })).id);
     }
-    await createNews(server, { site, title: 'Future', publishedAt: new Date(Date.now() + 60_000) });
-    await createNews(server, { site: other, title: 'Elsewhere' });
+    await createNews(server.db, { site, title: 'Future', publishedAt: new Date(Date.now() + 60_000) });
+    await createNews(server.db, { site: other, title: 'Elsewhere' });
     const newestFirst = [...ids].reverse();
 
     const first = await server.call('news.php', 'get_news_list', { page: 1 }, { site: site.name });
@@ -215,17 +215,17 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
 
   it('get_news_list of a site without news has one empty page', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { body } = await server.call('news.php', 'get_news_list', { page: 1 }, { site: site.name });
     expect(body).toEqual({ status: 'OK', data: [], pagination: { page: 1, total_pages: 1 } });
   });
 
   it("get_news_item answers a published item, and NOT_FOUND for another site's or an unpublished one", async () => {
-    const site = await createSite(server);
-    const other = await createSite(server);
-    const item = await createNews(server, { site, title: 'Concert', content: '<p>Friday</p>' });
-    const foreign = await createNews(server, { site: other });
-    const future = await createNews(server, { site, publishedAt: new Date(Date.now() + 60_000) });
+    const site = await createSite(server.db);
+    const other = await createSite(server.db);
+    const item = await createNews(server.db, { site, title: 'Concert', content: '<p>Friday</p>' });
+    const foreign = await createNews(server.db, { site: other });
+    const future = await createNews(server.db, { site, publishedAt: new Date(Date.now() + 60_000) });
 
     const found = await server.call('news.php', 'get_news_item', { id: item.id }, { site: site.name });
     expect(found.body).toEqual({

@@ -48,8 +48,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
       .execute();
 
   it('request_reset answers the same for a known and an unknown email, and mails only the known one', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const known = await server.call('password.php', 'request_reset', { email: user.email }, { site: site.name });
     const unknown = await server.call(
       'password.php',
@@ -74,8 +74,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('a second request inside the resend cooldown answers the same but mails nothing new', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const code = await resetCode(site, user.email);
     const again = await server.call('password.php', 'request_reset', { email: user.email }, { site: site.name });
     expect(again.body).toEqual({ status: 'OK' });
@@ -90,17 +90,17 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('a user of another site is unknown here', async () => {
-    const home = await createSite(server);
-    const other = await createSite(server);
-    const user = await createUser(server, { site: home });
+    const home = await createSite(server.db);
+    const other = await createSite(server.db);
+    const user = await createUser(server.db, { site: home });
     const { body } = await server.call('password.php', 'request_reset', { email: user.email }, { site: other.name });
     expect(body).toEqual({ status: 'OK' });
     expect(await mailsTo(server, user.email)).toHaveLength(0);
   });
 
   it('refused resets change nothing: the old password still signs in and the code still works', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const code = await resetCode(site, user.email);
 
     const refusals = [
@@ -127,8 +127,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('an expired code answers CODE_EXPIRED and changes nothing', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const code = await resetCode(site, user.email);
     await server.db
       .updateTable('one_time_codes')
@@ -143,9 +143,9 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('a verification code is no reset code, and a reset code works on its own site only', async () => {
-    const site = await createSite(server);
-    const other = await createSite(server);
-    const user = await createUser(server, { site, verified: false });
+    const site = await createSite(server.db);
+    const other = await createSite(server.db);
+    const user = await createUser(server.db, { site, verified: false });
     await server.call('register.php', 'resend_verification', { email: user.email }, { site: site.name });
     const verifyCode = linkIn((await mailsTo(server, user.email))[0]?.text_body ?? '').split('code=')[1] ?? '';
     expect((await reset(site, verifyCode)).body.error_code).toBe('CODE_NOT_FOUND');
@@ -156,8 +156,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('a reset changes the password, signs the user out everywhere and works only once', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const tokens = [await signInAs(server, site, user), await signInAs(server, site, user)];
     const code = await resetCode(site, user.email);
 
@@ -179,8 +179,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('a reset lifts a temporary sign-in lock', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     for (let attempt = 1; attempt <= MAX_LOGIN_ATTEMPTS; attempt++) {
       await signIn(site, user.email, 'wrong password 5');
     }
@@ -191,8 +191,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('a reset opens an account locked after repeated temporary locks', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const at = new Date().toISOString();
     await server.db
       .insertInto('sign_in_attempts')
@@ -217,16 +217,16 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('a reset also verifies the address the link was mailed to', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site, verified: false });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site, verified: false });
     expect((await signIn(site, user.email, user.password)).body.error_code).toBe('NOT_VERIFIED');
     expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
     expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
   });
 
   it('using one reset link ends every other link of the user', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const older = await resetCode(site, user.email);
     await endCooldowns(user.email);
     const newer = await resetCode(site, user.email);
@@ -238,8 +238,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('refuses passwords that are easy to guess, with a hint, and keeps the link usable', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const code = await resetCode(site, user.email);
     for (const [password, hint] of [
       ['aaaaaaaaaa', 'simpleRepeat'],
@@ -254,8 +254,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
   });
 
   it('asks for a reset mail at most once per cooldown, alike for every address', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     for (let i = 0; i < 5; i++) {
       for (const email of [user.email, 'nobody-here@example.test']) {
         const { body } = await server.call('password.php', 'request_reset', { email }, { site: site.name });

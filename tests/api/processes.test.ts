@@ -22,8 +22,8 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
   });
 
   it('evaluates no more than the maximum of concurrent wrong sign-ins spread over both', async () => {
-    const site = await createSite(first);
-    const user = await createUser(first, { site });
+    const site = await createSite(first.db);
+    const user = await createUser(first.db, { site });
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         (i % 2 ? first : second).call(
@@ -45,12 +45,12 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
   });
 
   it('a message sent through one is received polling the other, and both tell the same online status', async () => {
-    const site = await createSite(first);
-    const course = await createCourse(first, { site });
+    const site = await createSite(first.db);
+    const course = await createCourse(first.db, { site });
     const coach = await createPerson(first, site, 'coach');
     const student = await createPerson(first, site);
-    await addCoach(first, { site, course, user: coach });
-    await grantAccess(first, { site, course, user: student });
+    await addCoach(first.db, { site, course, user: coach });
+    await grantAccess(first.db, { site, course, user: student });
     const onlineVia = async (server: typeof first, text: string) =>
       (
         await server.call(
@@ -87,8 +87,8 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
   });
 
   it('a session opened through one is known to the other, and signing out through it ends it on both', async () => {
-    const site = await createSite(first);
-    const user = await createUser(first, { site });
+    const site = await createSite(first.db);
+    const user = await createUser(first.db, { site });
     const token = await signInAs(first, site, user);
     const seen = await second.call('auth.php', 'auth_user', { token }, { site: site.name, token });
     expect(seen.body.data.Id).toBe(user.id);

@@ -101,7 +101,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   afterAll(() => server.close());
 
   async function signedIn(site: { id: number; name: string }) {
-    const user = await createUser(server, { site, firstName: 'Maja' });
+    const user = await createUser(server.db, { site, firstName: 'Maja' });
     return { ...user, token: await signInAs(server, site, user), site };
   }
 
@@ -119,7 +119,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   }
 
   it('reads and updates the own profile; bad names change nothing', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const user = await signedIn(site);
     const as = { site: site.name, token: user.token };
     const read = await server.call('profile.php', 'get_profile', { UserId: user.id }, as);
@@ -151,7 +151,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
     );
     expect(empty.httpStatus).toBe(400);
     expect(empty.body.fields?.[0]?.field).toBe('data.FirstName');
-    const other = await createUser(server, { site });
+    const other = await createUser(server.db, { site });
     const foreign = await server.call(
       'profile.php',
       'update_profile',
@@ -165,7 +165,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('a profile photo is re-encoded, becomes the user’s photo and is served publicly', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const user = await signedIn(site);
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3366cc' } })
       .png()
@@ -189,7 +189,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('refuses photos over 2 MB with the spec’s text, files that are no image, and anonymous uploads', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const user = await signedIn(site);
     const before = await server.db.selectFrom('media_files').select('id').where('site_id', '=', site.id).execute();
 
@@ -217,7 +217,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('a decompression bomb (an interlaced 16-bit PNG of 216 MB decoded) is refused from its header, eight at once', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const user = await signedIn(site);
     const bomb = await flatPng(6000, 6000, { interlaced: true, bits: 16 });
     expect(bomb.length).toBeLessThan(400_000);
@@ -239,7 +239,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('refuses from the header what costs more to decode than an avatar is worth, with a clear error', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const user = await signedIn(site);
     const flat = { width: 64, height: 64, channels: 3 as const, background: '#3366cc' };
     const frames = await Promise.all(
@@ -289,7 +289,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('a phone’s photo (12 MP, progressive JPEG) and a still GIF are still taken', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const user = await signedIn(site);
     const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#aa7744' } })
       .jpeg({ progressive: true })
@@ -302,7 +302,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('a replaced photo goes: its address answers 404 and its file is removed', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const user = await signedIn(site);
     const photo = (colour: string) =>
       sharp({ create: { width: 100, height: 100, channels: 3, background: colour } })
@@ -336,11 +336,11 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('achievements list the courses a learner may open; one achievement shows her course xp', async () => {
-    const site = await createSite(server);
-    const mine = await createCourse(server, { site, achievements: [5, 50] });
-    await createCourse(server, { site, achievements: [10] });
+    const site = await createSite(server.db);
+    const mine = await createCourse(server.db, { site, achievements: [5, 50] });
+    await createCourse(server.db, { site, achievements: [10] });
     const user = await signedIn(site);
-    await grantAccess(server, { site, course: mine, user });
+    await grantAccess(server.db, { site, course: mine, user });
     const as = { site: site.name, token: user.token };
     await server.call(
       'course_progress.php',
@@ -371,9 +371,9 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
 
   it('resources: the site’s own, and a course’s only for those who may open it; files by signed link', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, { site });
-    const file = await createMedia(server, { site });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site });
+    const file = await createMedia(server.db, { config: server.config, site });
     const at = new Date().toISOString();
     const base = { site_id: site.id, description: '', created_at: at, updated_at: at };
     await server.db
@@ -392,7 +392,7 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
       .execute();
     const outsider = await signedIn(site);
     const learner = await signedIn(site);
-    await grantAccess(server, { site, course, user: learner });
+    await grantAccess(server.db, { site, course, user: learner });
 
     const titles = async (who: { token: string }) =>
       (await server.call('resources.php', 'get_resources', {}, { site: site.name, token: who.token })).body.data;

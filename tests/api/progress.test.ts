@@ -22,8 +22,8 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   }
 
   async function learnerOf(course: { id: number }, site: { id: number; name: string }): Promise<Learner> {
-    const user = await createUser(server, { site });
-    await grantAccess(server, { site, course, user });
+    const user = await createUser(server.db, { site });
+    await grantAccess(server.db, { site, course, user });
     return { id: user.id, token: await signInAs(server, site, user), site };
   }
 
@@ -46,8 +46,8 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     (await server.call('auth.php', 'auth_user', {}, as(learner))).body.data.TotalXp as number;
 
   it('a reward box gives the course xp once, even when submitted many times at once', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, { site, xpPerReward: 7, parts: [{}, {}], achievements: [7, 14, 100] });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, xpPerReward: 7, parts: [{}, {}], achievements: [7, 14, 100] });
     const learner = await learnerOf(course, site);
 
     const answers = await Promise.all(Array.from({ length: 6 }, () => reward(learner, course.id, nth(course.partIds))));
@@ -77,14 +77,14 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('no reward box where the course gives xp on progress, nor for a user who does not collect xp', async () => {
-    const site = await createSite(server);
-    const onProgress = await createCourse(server, { site, progressEvent: 2 });
+    const site = await createSite(server.db);
+    const onProgress = await createCourse(server.db, { site, progressEvent: 2 });
     const learner = await learnerOf(onProgress, site);
     const refused = await reward(learner, onProgress.id, nth(onProgress.partIds));
     expect(refused.httpStatus).toBe(409);
     expect(refused.body.error_code).toBe('REWARD_NOT_AVAILABLE');
 
-    const boxes = await createCourse(server, { site });
+    const boxes = await createCourse(server.db, { site });
     const noXp = await learnerOf(boxes, site);
     await server.db.updateTable('users').set({ collect_xp: 0 }).where('id', '=', noXp.id).execute();
     expect((await reward(noXp, boxes.id, nth(boxes.partIds))).body.error_code).toBe('REWARD_NOT_AVAILABLE');
@@ -92,8 +92,8 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('a video play adds progress once; on progress event 2 it gives xp once, even after a reset and replay', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, {
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, {
       site,
       progressEvent: 2,
       xpPerReward: 10,
@@ -146,8 +146,8 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('the certificate appears exactly at completion, with its expiry, and downloads as a PDF', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, { site, name: 'Sound design', certificateMonths: 12, parts: [{}, {}] });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, name: 'Sound design', certificateMonths: 12, parts: [{}, {}] });
     const learner = await learnerOf(course, site);
     const certificates = async (who: Learner) =>
       (await server.call('certificates.php', 'get_certificates', { UserId: who.id }, as(who))).body.data;
@@ -198,11 +198,11 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('a course without certificates, or one that never expires, issues accordingly', async () => {
-    const site = await createSite(server);
-    const none = await createCourse(server, { site, certificate: false });
-    const forever = await createCourse(server, { site, certificateMonths: null });
+    const site = await createSite(server.db);
+    const none = await createCourse(server.db, { site, certificate: false });
+    const forever = await createCourse(server.db, { site, certificateMonths: null });
     const learner = await learnerOf(none, site);
-    await grantAccess(server, { site, course: forever, user: learner });
+    await grantAccess(server.db, { site, course: forever, user: learner });
     expect(nth((await play(learner, none.id, nth(none.partIds))).body.data).certificate_generated).toBe(false);
     expect(nth((await play(learner, forever.id, nth(forever.partIds))).body.data).certificate_generated).toBe(true);
     const { body } = await server.call('certificates.php', 'get_certificates', { UserId: learner.id }, as(learner));
@@ -211,9 +211,9 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('quizzes and tests are checked on the server; a passed test completes its part, once', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const questions = [question('a'), question('b'), question('c'), question('d')];
-    const course = await createCourse(server, {
+    const course = await createCourse(server.db, {
       site,
       progressEvent: 2,
       parts: [
@@ -295,7 +295,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   /** A course whose second part is completed by a test of three questions (pass mark 60 %: two right). */
   async function testCourse(site: { id: number; name: string }, testAttempts: number | null) {
     const questions = [question('a', 3), question('b', 3), question('c', 3)];
-    const course = await createCourse(server, {
+    const course = await createCourse(server.db, {
       site,
       progressEvent: 2,
       parts: [
@@ -338,7 +338,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   ];
 
   it('a limited test tells only the score until its last attempt, then which were right, and refuses one more', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const course = await testCourse(site, 2);
     const learner = await learnerOf(course, site);
     const submit = submitTo(course, learner);
@@ -397,7 +397,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('a pass tells which were right while attempts are left; the quiz and staff are not limited', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const course = await testCourse(site, 1);
     const learner = await learnerOf(course, site);
 
@@ -425,7 +425,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     }
 
     // Staff see the right options anyway: no limit, and every result tells.
-    const coach = await createUser(server, { site, role: 'coach' });
+    const coach = await createUser(server.db, { site, role: 'coach' });
     const staff = { id: coach.id, token: await signInAs(server, site, coach), site };
     for (let attempt = 1; attempt <= 2; attempt++) {
       const answer = await submitTo(course, staff)(wrong);
@@ -437,7 +437,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('without a limit a test may be tried again and again, and tells which were right only once passed', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const course = await testCourse(site, null);
     const learner = await learnerOf(course, site);
     const submit = submitTo(course, learner);
@@ -455,7 +455,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('staff give a learner her attempts at a test back; nobody else can', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const course = await testCourse(site, 1);
     const learner = await learnerOf(course, site);
     const classmate = await learnerOf(course, site);
@@ -471,7 +471,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
         as(who),
       );
     expect((await reset(learner, {})).httpStatus).toBe(403);
-    const coach = await createUser(server, { site, role: 'coach' });
+    const coach = await createUser(server.db, { site, role: 'coach' });
     const staff = { id: coach.id, token: await signInAs(server, site, coach), site };
     // Only a test of that course: not its quiz, not a test of another course.
     expect((await reset(staff, { BlockId: nth(course.blockIds[0]) })).body.error_code).toBe('NOT_FOUND');
@@ -488,7 +488,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('attempts submitted at once never pass the limit', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const course = await testCourse(site, 2);
     const learner = await learnerOf(course, site);
     const answers = await Promise.all(Array.from({ length: 6 }, () => submitTo(course, learner)(wrong)));
@@ -498,10 +498,10 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   });
 
   it('nobody records progress in a course she cannot open, nor in another user’s name', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, { site, parts: [{}, { published: false }] });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, parts: [{}, { published: false }] });
     const learner = await learnerOf(course, site);
-    const outsider = await learnerOf(await createCourse(server, { site }), site);
+    const outsider = await learnerOf(await createCourse(server.db, { site }), site);
 
     expect((await play(outsider, course.id, nth(course.partIds))).body.error_code).toBe('NO_COURSE_ACCESS');
     expect((await reward(outsider, course.id, nth(course.partIds))).body.error_code).toBe('NO_COURSE_ACCESS');

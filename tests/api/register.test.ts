@@ -47,7 +47,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   }
 
   it('registers a private account that signs in only after its email is verified', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const data = registration();
     const { httpStatus, body } = await server.call('register.php', 'register', data, { site: site.name });
     expect(httpStatus).toBe(200);
@@ -88,7 +88,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('registers a company account: the company exists and its name reaches auth_user', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const data = registration({ account_type: 'company', CompanyName: 'Acme Music AB' });
     const { body } = await server.call('register.php', 'register', data, { site: site.name });
     expect(body.status).toBe('OK');
@@ -110,7 +110,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('a company account needs a company name', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { httpStatus, body } = await server.call(
       'register.php',
       'register',
@@ -124,7 +124,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('answers REGISTRATION_DISABLED on a site whose registration is off', async () => {
-    const site = await createSite(server, { registrationEnabled: false });
+    const site = await createSite(server.db, { registrationEnabled: false });
     const data = registration();
     const { httpStatus, body } = await server.call('register.php', 'register', data, { site: site.name });
     expect(httpStatus).toBe(403);
@@ -136,7 +136,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   it('answers REGISTRATION_DISABLED everywhere when REGISTRATION_ENABLED=false', async () => {
     const closed = await startTestServer(dialect, { REGISTRATION_ENABLED: 'false' });
     try {
-      const site = await createSite(closed);
+      const site = await createSite(closed.db);
       const { httpStatus, body } = await closed.call('register.php', 'register', registration(), { site: site.name });
       expect(httpStatus).toBe(403);
       expect(body.error_code).toBe('REGISTRATION_DISABLED');
@@ -150,7 +150,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('answers TERMS_NOT_AGREED when the terms are not agreed', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { httpStatus, body } = await server.call('register.php', 'register', registration({ agree_terms: false }), {
       site: site.name,
     });
@@ -161,7 +161,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
 
   it('answers WEAK_PASSWORD with the reason, and refuses passwords over 128 characters', async () => {
     expect(dictionary['passwords-common']).toContain(COMMON);
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const cases = [
       { password: 'short one', reason: 'TOO_SHORT' },
       { password: COMMON, reason: 'TOO_COMMON' },
@@ -185,7 +185,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('accepts a 128-character password', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { body } = await server.call(
       'register.php',
       'register',
@@ -196,8 +196,8 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('an already registered email answers OK, makes no second user and mails the owner instead', async () => {
-    const site = await createSite(server);
-    const existing = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const existing = await createUser(server.db, { site });
     const { httpStatus, body } = await server.call(
       'register.php',
       'register',
@@ -219,7 +219,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('two simultaneous registrations of one email make one user and answer OK both', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const data = registration();
     const answers = await Promise.all([
       server.call('register.php', 'register', data, { site: site.name }),
@@ -230,8 +230,8 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('the same email may register on two sites', async () => {
-    const siteA = await createSite(server);
-    const siteB = await createSite(server);
+    const siteA = await createSite(server.db);
+    const siteB = await createSite(server.db);
     const data = registration();
     await server.call('register.php', 'register', data, { site: siteA.name });
     await server.call('register.php', 'register', data, { site: siteB.name });
@@ -244,7 +244,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('mails in Swedish when the browser asks for Swedish', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const data = registration();
     await server.call('register.php', 'register', data, {
       site: site.name,
@@ -255,7 +255,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('verify_email: INVALID_CODE for a malformed code, CODE_EXPIRED after 24 hours', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const data = registration();
     await server.call('register.php', 'register', data, { site: site.name });
     const code = await verificationCode(data.email);
@@ -286,8 +286,8 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('resend_verification answers the cooldown, refuses a second request inside it, and the new link works', async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site, verified: false });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site, verified: false });
     const first = await server.call('register.php', 'resend_verification', { email: user.email }, { site: site.name });
     expect(first.body).toEqual({ status: 'OK', cooldown: RESEND_COOLDOWN_SECONDS });
     expect(await mailsTo(server, user.email)).toHaveLength(1);
@@ -305,7 +305,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('resend_verification right after registering is inside the cooldown', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const data = registration();
     await server.call('register.php', 'register', data, { site: site.name });
     const { body } = await server.call(
@@ -318,8 +318,8 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('resend_verification answers OK and mails nothing for an unknown or verified address', async () => {
-    const site = await createSite(server);
-    const verified = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const verified = await createUser(server.db, { site });
     for (const email of ['nobody-here@example.test', verified.email]) {
       const { body } = await server.call('register.php', 'resend_verification', { email }, { site: site.name });
       expect(body).toEqual({ status: 'OK', cooldown: RESEND_COOLDOWN_SECONDS });
@@ -337,9 +337,9 @@ describe.each(dialects)('register.php on %s', (dialect) => {
       .execute();
 
   it('resend_verification answers alike for an unverified, a verified and an unknown address', async () => {
-    const site = await createSite(server);
-    const unverified = await createUser(server, { site, verified: false });
-    const verified = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const unverified = await createUser(server.db, { site, verified: false });
+    const verified = await createUser(server.db, { site });
     const addresses = [unverified.email, verified.email, 'nobody-at-all@example.test'];
     const answers = async () =>
       Promise.all(
@@ -367,8 +367,8 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('registering an existing address over and over mails its owner once per cooldown, and a few times an hour at most', async () => {
-    const site = await createSite(server);
-    const existing = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const existing = await createUser(server.db, { site });
     for (let i = 0; i < 3; i++) {
       const { body } = await server.call('register.php', 'register', registration({ email: existing.email }), {
         site: site.name,
@@ -384,7 +384,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('refuses names with line breaks or other control characters, and writes nothing', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const before = await snapshotRows(server);
     for (const names of [
       { FirstName: 'Greta\n\nYour account is ready: http://evil.example/login\n' },
@@ -411,7 +411,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
   });
 
   it('refuses passwords that are easy to guess, with a hint of why', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     for (const [password, hint] of [
       ['aaaaaaaaaa', 'simpleRepeat'],
       ['Password123!', 'similarToCommon'],

@@ -13,7 +13,7 @@ describe.each(dialects)('site.php on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('get_site answers the name, title, plan and whether registration is open', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { httpStatus, body } = await server.call('site.php', 'get_site', {}, { site: site.name });
     expect(httpStatus).toBe(200);
     expect(body).toEqual({
@@ -23,7 +23,7 @@ describe.each(dialects)('site.php on %s', (dialect) => {
   });
 
   it('answers RegistrationEnabled false for a site whose registration is off', async () => {
-    const site = await createSite(server, { registrationEnabled: false });
+    const site = await createSite(server.db, { registrationEnabled: false });
     const { body } = await server.call('site.php', 'get_site', {}, { site: site.name });
     expect(body.data).toMatchObject({ Name: site.name, RegistrationEnabled: false });
   });
@@ -36,14 +36,14 @@ describe.each(dialects)('site.php on %s', (dialect) => {
     const body = await response.json();
     expect(body.data).toMatchObject({ Name: 'main', Plan: 'demo' });
 
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     await server.db.updateTable('sites').set({ plan: 'legacy-gold' }).where('id', '=', site.id).execute();
     const odd = await server.call('site.php', 'get_site', {}, { site: site.name });
     expect(odd.body.data.Plan).toBe('demo');
   });
 
   it('get_site needs no data at all', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const { body } = await server.callRaw('site.php', 'get_site', undefined, { site: site.name, rawData: '' });
     expect(body.status).toBe('OK');
   });

@@ -19,9 +19,9 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    site = await createSite(server);
-    await createNews(server, { site });
-    const user = await createUser(server, { site });
+    site = await createSite(server.db);
+    await createNews(server.db, { site });
+    const user = await createUser(server.db, { site });
     student = { id: user.id, token: await signInAs(server, site, user) };
   });
   afterAll(() => server.close());
@@ -54,7 +54,7 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
       .values({ site_id: site.id, name: 'Acme', created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const user = await createUser(server, { site });
+    const user = await createUser(server.db, { site });
     await server.db.updateTable('users').set({ company_id: company.id }).where('id', '=', user.id).execute();
     const token = await signInAs(server, site, user);
     const statements = await statementsOf(() =>
@@ -92,7 +92,7 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
   });
 
   it('get_messages with something new: one more, for the page of messages with their senders', async () => {
-    const coach = await createUser(server, { site, role: 'coach' });
+    const coach = await createUser(server.db, { site, role: 'coach' });
     const token = await signInAs(server, site, coach);
     const sent = await server.call(
       'messages.php',
@@ -119,9 +119,9 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
         { type: 'Quiz' as const, content: { intro: '', questions: [question('q')] } },
       ],
     }));
-    const small = await createCourse(server, { site, parts: parts.slice(0, 2), achievements: [5] });
-    const large = await createCourse(server, { site, parts, achievements: [5, 10, 20] });
-    for (const course of [small, large]) await grantAccess(server, { site, course, user: student });
+    const small = await createCourse(server.db, { site, parts: parts.slice(0, 2), achievements: [5] });
+    const large = await createCourse(server.db, { site, parts, achievements: [5, 10, 20] });
+    for (const course of [small, large]) await grantAccess(server.db, { site, course, user: student });
     const counts = [];
     for (const course of [small, large]) {
       const statements = await statementsOf(() =>

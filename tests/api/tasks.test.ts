@@ -38,11 +38,11 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
     );
 
   async function staffRoom() {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await createPerson(server, site, 'admin', { firstName: 'Ada' });
     const coach = await createPerson(server, site, 'coach', { firstName: 'Carl' });
     const student = await createPerson(server, site, 'student', { firstName: 'Stina' });
-    const course = await createCourse(server, { site, name: 'Mixing' });
+    const course = await createCourse(server.db, { site, name: 'Mixing' });
     return { site, admin, coach, student, course };
   }
 
@@ -145,7 +145,7 @@ describe.each(dialects)('tasks.php on %s', (dialect) => {
 
   it('lists filter by condition, trash and course, newest first', async () => {
     const { site, admin, course } = await staffRoom();
-    const other = await createCourse(server, { site });
+    const other = await createCourse(server.db, { site });
     const ids: number[] = [];
     for (const CourseId of [course.id, other.id, course.id, null]) {
       ids.push((await create(admin, { CourseId, Description: `Task ${ids.length}` })).body.createTask.data.Id);

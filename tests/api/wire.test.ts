@@ -66,13 +66,13 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   afterAll(() => server.close());
 
   async function room() {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     const admin = await createPerson(server, site, 'admin', { firstName: 'Ada' });
     const coach = await createPerson(server, site, 'coach', { firstName: 'Carl' });
     const student = await createPerson(server, site, 'student', { firstName: 'Stina' });
-    const course = await createCourse(server, { site, name: 'Mixing', achievements: [10] });
-    await grantAccess(server, { site, course, user: student });
-    await addCoach(server, { site, course, user: coach });
+    const course = await createCourse(server.db, { site, name: 'Mixing', achievements: [10] });
+    await grantAccess(server.db, { site, course, user: student });
+    await addCoach(server.db, { site, course, user: coach });
     return { site, admin, coach, student, course };
   }
 
@@ -111,7 +111,7 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
 
   it('get_latest_news with user_id 0 (signed out) answers as with null', async () => {
     const { site, student } = await room();
-    const item = await createNews(server, { site, title: 'Mixing week' });
+    const item = await createNews(server.db, { site, title: 'Mixing week' });
     const latest = (data: Record<string, unknown>, token: string | null = null) =>
       server.callRaw('news.php', 'get_latest_news', data, { site: site.name, token });
     const zero = await latest({ user_id: 0 });
@@ -334,13 +334,13 @@ describe.each(dialects)('0 means none on the wire, on %s', (dialect) => {
   });
 
   it('get_user_exam with UserExamId 0 or BlockId 0 answers as with null', async () => {
-    const site = await createSite(server);
-    const course = await createCourse(server, {
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, {
       site,
       parts: [{ criteria: 'review', blocks: [{ type: 'Exam', content: { html: '<p>Make a beat.</p>' } }] }],
     });
     const student: Person = await createPerson(server, site, 'student');
-    await grantAccess(server, { site, course, user: student });
+    await grantAccess(server.db, { site, course, user: student });
     const blockId = course.blockIds[0]?.[0] as number;
     const read = (data: Record<string, unknown>) =>
       server.callRaw(

@@ -1,6 +1,8 @@
-import { now } from '../../src/server/platform/db';
+import type { Db } from '../../src/server/platform/db';
 import type { TestServer } from '../support/server';
 import { createUser, signInAs } from './index';
+
+export { addCoach } from '../../src/server/seed/factories';
 
 /** A signed-in user of a site: her id, address and session token. */
 export interface Person {
@@ -16,38 +18,19 @@ export async function createPerson(
   role: 'student' | 'coach' | 'admin' = 'student',
   options: { firstName?: string } = {},
 ): Promise<Person> {
-  const user = await createUser(server, { site, role, ...options });
+  const user = await createUser(server.db, { site, role, ...options });
   return { id: user.id, email: user.email, token: await signInAs(server, site, user), site };
 }
 
 /** The call options of a person: her site and token. */
 export const as = (person: Person) => ({ site: person.site.name, token: person.token });
 
-/** Makes a user a coach of a course (the first coach has the lowest sort id). */
-export async function addCoach(
-  server: TestServer,
-  options: { site: { id: number }; course: { id: number }; user: { id: number }; sortId?: number },
-) {
-  const at = now();
-  await server.db
-    .insertInto('course_coaches')
-    .values({
-      site_id: options.site.id,
-      course_id: options.course.id,
-      user_id: options.user.id,
-      sort_id: options.sortId ?? 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-}
-
 /** Moves a message's times into the past, as if it had been sent (and mailed) that long ago. */
-export async function backdateMessage(server: TestServer, id: number, ms: number, column: 'created_at' | 'emailed_at') {
-  const row = await server.db.selectFrom('messages').select(column).where('id', '=', id).executeTakeFirstOrThrow();
+export async function backdateMessage(db: Db, id: number, ms: number, column: 'created_at' | 'emailed_at') {
+  const row = await db.selectFrom('messages').select(column).where('id', '=', id).executeTakeFirstOrThrow();
   const value = row[column];
   if (value === null) throw new Error(`message ${id} has no ${column}`);
-  await server.db
+  await db
     .updateTable('messages')
     .set({ [column]: new Date(Date.parse(value) - ms).toISOString() })
     .where('id', '=', id)

@@ -34,8 +34,8 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
   let otherSite: { id: number; name: string };
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    site = await createSite(server);
-    otherSite = await createSite(server);
+    site = await createSite(server.db);
+    otherSite = await createSite(server.db);
   });
   afterAll(() => server.close());
 
@@ -131,8 +131,8 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
     }
 
     beforeAll(async () => {
-      victim = await createSite(server);
-      attacker = await createSite(server);
+      victim = await createSite(server.db);
+      attacker = await createSite(server.db);
       // The victim site: users, a company, news, page texts and sessions, each carrying the marker.
       const at = now();
       const company = await server.db
@@ -141,7 +141,7 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const role of ['student', 'coach', 'admin'] as const) {
-        const user = await createUser(server, {
+        const user = await createUser(server.db, {
           site: victim,
           role,
           firstName: `${role} ${marker}`,
@@ -152,7 +152,7 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         await server.db.updateTable('users').set({ company_id: company.id }).where('id', '=', user.id).execute();
         victimStrings.push(user.email, await signInAs(server, victim, user));
       }
-      const victimAdmin = await createUser(server, { site: victim, role: 'admin' });
+      const victimAdmin = await createUser(server.db, { site: victim, role: 'admin' });
       const adminToken = await signInAs(server, victim, victimAdmin);
       for (const key of ['faq.body', 'terms.body', 'privacy.body', 'home.hero']) {
         for (const Locale of ['en', 'sv'] as const) {
@@ -167,7 +167,7 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         victimStrings.push(key);
       }
       for (let i = 0; i < 3; i++) {
-        await createNews(server, { site: victim, title: `${marker} news ${i}`, content: `<p>${marker} body ${i}</p>` });
+        await createNews(server.db, { site: victim, title: `${marker} news ${i}`, content: `<p>${marker} body ${i}</p>` });
       }
       const interaction = await server.db
         .selectFrom('news')
@@ -185,8 +185,8 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         .values({ site_id: victim.id, news_id: interaction.id, user_id: student.id, created_at: at, updated_at: at })
         .execute();
       // A course of the victim's, free parts and all, with a medium, an achievement, a resource and progress.
-      const media = await createMedia(server, { site: victim });
-      const course = await createCourse(server, {
+      const media = await createMedia(server.db, { config: server.config, site: victim });
+      const course = await createCourse(server.db, {
         site: victim,
         name: `Course ${marker}`,
         category: `Category ${marker}`,
@@ -196,7 +196,7 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         ],
         achievements: [5],
       });
-      await grantAccess(server, { site: victim, course, user: student });
+      await grantAccess(server.db, { site: victim, course, user: student });
       await server.db
         .insertInto('resources')
         .values({
@@ -259,12 +259,12 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         .values(message('support', student.id, null))
         .returning('id')
         .executeTakeFirstOrThrow();
-      const examBlock = await createCourse(server, {
+      const examBlock = await createCourse(server.db, {
         site: victim,
         name: `Exam course ${marker}`,
         parts: [{ name: `Milestone ${marker}`, criteria: 'review', postType: 2, blocks: [{ type: 'Exam' }] }],
       });
-      await grantAccess(server, { site: victim, course: examBlock, user: student });
+      await grantAccess(server.db, { site: victim, course: examBlock, user: student });
       const exam = await server.db
         .insertInto('user_exams')
         .values({
@@ -307,8 +307,8 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         ])
         .execute();
       // The attacker's own site has rows of its own, so its answers are not empty by accident.
-      await createNews(server, { site: attacker, title: 'Attacker news' });
-      await createNews(server, { site: attacker, title: 'Attacker news 2' });
+      await createNews(server.db, { site: attacker, title: 'Attacker news' });
+      await createNews(server.db, { site: attacker, title: 'Attacker news 2' });
 
       // Every id of every row in the database: the values an attacker guesses for id fields.
       const tables = await server.db.introspection.getTables();

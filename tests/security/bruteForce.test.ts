@@ -48,8 +48,8 @@ describe.each(dialects)('brute force against one account on %s', (dialect) => {
   afterAll(() => server.close());
 
   it(`${ATTEMPTS} concurrent wrong sign-ins evaluate at most ${MAX_LOGIN_ATTEMPTS}, then the account is locked`, async () => {
-    const site = await createSite(server);
-    const user = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const user = await createUser(server.db, { site });
     const answers = await Promise.all(
       Array.from({ length: ATTEMPTS }, (_, i) =>
         server.call(
@@ -88,9 +88,9 @@ describe.each(dialects)('brute force against one account on %s', (dialect) => {
   });
 
   it('the count is per site and address: another address on the site is not locked by it', async () => {
-    const site = await createSite(server);
-    const target = await createUser(server, { site });
-    const bystander = await createUser(server, { site });
+    const site = await createSite(server.db);
+    const target = await createUser(server.db, { site });
+    const bystander = await createUser(server.db, { site });
     await Promise.all(
       Array.from({ length: 20 }, () =>
         server.call('login.php', 'sign_in', { email: target.email, password: 'wrong password' }, { site: site.name }),
@@ -120,9 +120,9 @@ describe.each(dialects)('a flood of sign-ins from one source on %s', (dialect) =
   };
 
   it('60 parallel wrong sign-ins are mostly refused at once; another source signs in and /health answers meanwhile', async () => {
-    const site = await createSite(server);
+    const site = await createSite(server.db);
     // A real password hash at the production cost, as every account has.
-    const owner = await createUser(server, { site, password: 'a real owner passphrase' });
+    const owner = await createUser(server.db, { site, password: 'a real owner passphrase' });
     const signInFrom = (ip: string, email: string, password: string) =>
       timed(() =>
         server.call(

@@ -22,7 +22,7 @@ describe.each(dialects)('fuzzing every call on %s', (dialect) => {
   let token: string | null;
   beforeAll(async () => {
     server = await startTestServer(dialect);
-    site = await createSite(server);
+    site = await createSite(server.db);
     // An administrator's session, so every call's gate is passed and the malformed data reaches the parser.
     token = (await signedInCaller(server, site, 'admin')).token;
   });

@@ -72,8 +72,8 @@ describe('security headers on every kind of answer', () => {
   beforeAll(async () => {
     clientDir = builtClientDir();
     server = await startTestServer('sqlite', { CLIENT_DIR: clientDir });
-    site = await createSite(server);
-    token = await signInAs(server, site, await createUser(server, { site }));
+    site = await createSite(server.db);
+    token = await signInAs(server, site, await createUser(server.db, { site }));
   });
   afterAll(() => server.close());
 
@@ -160,7 +160,7 @@ describe('security headers on every kind of answer', () => {
   });
 
   it('media: signed links private for their lifetime, profile photos public', async () => {
-    const medium = await createMedia(server, { site, kind: 'file' });
+    const medium = await createMedia(server.db, { config: server.config, site, kind: 'file' });
     const signed = await get((await mediaSigner(server.db, site.id))(medium.id));
     const form = new FormData();
     form.set('folder', 'profile');

@@ -126,8 +126,8 @@ describe('the worst inputs through every rich-text path', () => {
 
   beforeAll(async () => {
     server = await startTestServer('sqlite');
-    const site = await createSite(server);
-    course = await createCourse(server, {
+    const site = await createSite(server.db);
+    course = await createCourse(server.db, {
       site,
       parts: [{ name: 'Exam', criteria: 'review', blocks: [{ type: 'Exam', content: { html: '<p>Explain.</p>' } }] }],
     });
@@ -137,7 +137,7 @@ describe('the worst inputs through every rich-text path', () => {
     student = await createPerson(server, site, 'student');
     // A fresh account with no course: what anyone who registers has.
     newcomer = await createPerson(server, site, 'student');
-    await grantAccess(server, { site, course, user: student });
+    await grantAccess(server.db, { site, course, user: student });
     const started = await server.call(
       'user_exam.php',
       'save_user_exam',

@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BlockType } from '../../shared/domain/learning/course';
+import type { BlockType, ProgressCriteria } from '../../shared/domain/learning/course';
 import type { Config } from '../platform/config';
-import { type Db, now } from '../platform/db';
+import type { Db } from '../platform/db';
 import type { MediaKind } from '../platform/db/schema';
-import { uploadDir } from '../platform/files/media';
 import { sanitizeRichText } from '../platform/lib/sanitize';
+import {
+  addCoach,
+  type CreatedCourse,
+  createCourse,
+  createMedia,
+  createResource,
+  grantAccess,
+  type PartSpec,
+} from './factories';
 import { seedDemoMessages } from './messages';
 
 const mediaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
@@ -23,7 +31,7 @@ interface SeedBlock {
 interface SeedPart {
   key: string;
   name: string;
-  criteria: string;
+  criteria: ProgressCriteria;
   postType?: number;
   published?: boolean;
   publishInDays?: number;
@@ -278,136 +286,6 @@ async function cheatSheetPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** Copies a medium into the site's upload folder and records it. */
-async function addMedia(
-  db: Db,
-  opts: { config: Config; siteId: number; kind: MediaKind; fileName: string; mimeType: string; bytes: Uint8Array },
-): Promise<number> {
-  const dir = uploadDir(opts.config, opts.siteId);
-  fs.mkdirSync(dir, { recursive: true });
-  const storageName = `demo-${opts.fileName}`;
-  fs.writeFileSync(path.join(dir, storageName), opts.bytes);
-  const at = now();
-  const row = await db
-    .insertInto('media_files')
-    .values({
-      site_id: opts.siteId,
-      owner_user_id: null,
-      kind: opts.kind,
-      storage_name: storageName,
-      original_name: opts.fileName,
-      mime_type: opts.mimeType,
-      size_bytes: opts.bytes.length,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function addCourse(
-  db: Db,
-  opts: {
-    siteId: number;
-    name: string;
-    description: string;
-    category: string;
-    sortId: number;
-    progressEvent: number;
-    certificateMonths: number | null;
-    /** Attempts a learner has per test; null for no limit. */
-    testAttempts: number | null;
-    parts: SeedPart[];
-    media: Record<string, number>;
-    achievements: { title: string; description: string; requiredXp: number }[];
-  },
-): Promise<number> {
-  const at = now();
-  const { siteId } = opts;
-  const course = await db
-    .insertInto('courses')
-    .values({
-      site_id: siteId,
-      name: opts.name,
-      description: opts.description,
-      category: opts.category,
-      published: 1,
-      sort_id: opts.sortId,
-      progress_event: opts.progressEvent,
-      xp_per_reward: 5,
-      certificate_enabled: opts.certificateMonths === null ? 0 : 1,
-      certificate_validity_months: opts.certificateMonths,
-      test_attempts: opts.testAttempts,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  const partIds = new Map<string, number>();
-  for (const [index, part] of opts.parts.entries()) {
-    const row = await db
-      .insertInto('course_parts')
-      .values({
-        site_id: siteId,
-        course_id: course.id,
-        name: part.name,
-        sort_id: index + 1,
-        published: part.published === false ? 0 : 1,
-        publish_date: part.publishInDays ? new Date(Date.now() + part.publishInDays * 86_400_000).toISOString() : null,
-        free: part.free ? 1 : 0,
-        mentor_only: part.mentorOnly ? 1 : 0,
-        post_type: part.postType ?? 1,
-        progress_criteria: part.criteria,
-        icon: part.icon ?? null,
-        video_length: part.videoLength ?? 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    partIds.set(part.key, row.id);
-  }
-
-  for (const part of opts.parts) {
-    for (const [index, block] of part.blocks.entries()) {
-      await db
-        .insertInto('course_blocks')
-        .values({
-          site_id: siteId,
-          course_part_id: partIds.get(part.key) as number,
-          sort_id: index + 1,
-          block_type: block.type,
-          title: block.title ?? '',
-          post_id: block.post ? (partIds.get(block.post) ?? null) : null,
-          published: 1,
-          mentor_only: block.mentorOnly ? 1 : 0,
-          content: JSON.stringify(storedContentOf(block, opts.media)),
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-    }
-  }
-
-  for (const achievement of opts.achievements) {
-    await db
-      .insertInto('achievements')
-      .values({
-        site_id: siteId,
-        course_id: course.id,
-        title: achievement.title,
-        description: achievement.description,
-        required_xp: achievement.requiredXp,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
-  return course.id;
-}
-
 /** Seed content as stored: media keys become media ids, rich text is sanitized as any saved text is. */
 function storedContentOf(block: SeedBlock, media: Record<string, number>): Record<string, unknown> {
   const { media: mediaKey, html, columns, intro, ...rest } = (block.content ?? {}) as Record<string, unknown>;
@@ -422,146 +300,149 @@ function storedContentOf(block: SeedBlock, media: Record<string, number>): Recor
   };
 }
 
-/**
- * The demo learning content: a course that uses every block kind (the demo student has access and the coach
- * coaches it; its milestone and final exam wait for a coach's review), a second course with a free lesson she has
- * no access to, achievements, resources, and a few messages with a support request.
- */
-export async function seedDemoCourses(
+/** The demo's media: copied into the site's upload folder under names that start with `prefix`. */
+async function addDemoMedia(
   db: Db,
-  opts: { config: Config; siteId: number; studentId: number; coachId: number },
-): Promise<void> {
-  const { config, siteId } = opts;
+  opts: { config: Pick<Config, 'dataDir'>; site: { id: number }; prefix: string },
+): Promise<Record<string, number>> {
   const read = (name: string) => fs.readFileSync(path.join(mediaDir, name));
-  const media: Record<string, number> = {
-    waveform: await addMedia(db, {
-      config,
-      siteId,
+  const files: { key: string; kind: MediaKind; name: string; mimeType: string; bytes: () => Promise<Uint8Array> }[] = [
+    {
+      key: 'waveform',
       kind: 'image',
-      fileName: 'waveform.png',
+      name: 'waveform.png',
       mimeType: 'image/png',
-      bytes: read('waveform.png'),
-    }),
-    episodeSound: await addMedia(db, {
-      config,
-      siteId,
+      bytes: async () => read('waveform.png'),
+    },
+    {
+      key: 'episodeSound',
       kind: 'video',
-      fileName: 'episode-sound.webm',
+      name: 'episode-sound.webm',
       mimeType: 'video/webm',
-      bytes: read('episode-sound.webm'),
-    }),
-    episodeWaves: await addMedia(db, {
-      config,
-      siteId,
+      bytes: async () => read('episode-sound.webm'),
+    },
+    {
+      key: 'episodeWaves',
       kind: 'video',
-      fileName: 'episode-waves.webm',
+      name: 'episode-waves.webm',
       mimeType: 'video/webm',
-      bytes: read('episode-waves.webm'),
-    }),
-    chord: await addMedia(db, {
-      config,
-      siteId,
-      kind: 'audio',
-      fileName: 'chord.ogg',
-      mimeType: 'audio/ogg',
-      bytes: read('chord.ogg'),
-    }),
-    cheatSheet: await addMedia(db, {
-      config,
-      siteId,
+      bytes: async () => read('episode-waves.webm'),
+    },
+    { key: 'chord', kind: 'audio', name: 'chord.ogg', mimeType: 'audio/ogg', bytes: async () => read('chord.ogg') },
+    {
+      key: 'cheatSheet',
       kind: 'file',
-      fileName: 'sound-cheat-sheet.pdf',
+      name: 'sound-cheat-sheet.pdf',
       mimeType: 'application/pdf',
-      bytes: await cheatSheetPdf(),
-    }),
-  };
+      bytes: cheatSheetPdf,
+    },
+  ];
+  const media: Record<string, number> = {};
+  for (const file of files) {
+    const { id } = await createMedia(db, {
+      config: opts.config,
+      site: opts.site,
+      kind: file.kind,
+      storageName: `${opts.prefix}${file.name}`,
+      originalName: file.name,
+      mimeType: file.mimeType,
+      bytes: await file.bytes(),
+    });
+    media[file.key] = id;
+  }
+  return media;
+}
 
-  const demoCourseId = await addCourse(db, {
-    siteId,
-    name: 'Music production basics',
+/** The seed's parts as the course factory takes them: titles as given, content as stored. */
+const partsOf = (parts: SeedPart[], media: Record<string, number>): PartSpec[] =>
+  parts.map(({ blocks, ...part }) => ({
+    ...part,
+    blocks: blocks.map((block) => ({ ...block, title: block.title ?? '', content: storedContentOf(block, media) })),
+  }));
+
+export const DEMO_COURSE_NAME = 'Music production basics';
+
+/**
+ * The demo course, "Music production basics": every block kind, two short episodes, a quiz, a test (three attempts),
+ * a milestone and a final exam completed by a coach's review, a draft, a mentor-only and a scheduled part, and three
+ * achievements, with its media. A browser test builds one of its own under another name.
+ */
+export async function createDemoCourse(
+  db: Db,
+  opts: { config: Pick<Config, 'dataDir'>; site: { id: number }; name?: string; mediaPrefix?: string },
+): Promise<{ course: CreatedCourse; media: Record<string, number> }> {
+  const media = await addDemoMedia(db, { config: opts.config, site: opts.site, prefix: opts.mediaPrefix ?? 'demo-' });
+  const course = await createCourse(db, {
+    site: opts.site,
+    name: opts.name ?? DEMO_COURSE_NAME,
     description: 'How sound works, and how to shape it: two short episodes, a quiz, a test and a certificate.',
     category: 'Production',
     sortId: 1,
     progressEvent: 1,
     certificateMonths: 12,
     testAttempts: 3,
-    parts: demoParts,
-    media,
+    parts: partsOf(demoParts, media),
     achievements: [
       { title: 'First steps', description: 'You took your first reward.', requiredXp: 5 },
       { title: 'Halfway there', description: 'Half of the course behind you.', requiredXp: 20 },
       { title: 'Sound master', description: 'Every reward of the course taken.', requiredXp: 40 },
     ],
   });
-  const secondCourseId = await addCourse(db, {
-    siteId,
+  return { course, media };
+}
+
+/**
+ * The demo learning content: the demo course (the demo student has access and the coach coaches it; its milestone
+ * and final exam wait for a coach's review), a second course with a free lesson she has no access to, resources,
+ * and a few messages with a support request.
+ */
+export async function seedDemoCourses(
+  db: Db,
+  opts: { config: Config; siteId: number; studentId: number; coachId: number },
+): Promise<void> {
+  const site = { id: opts.siteId };
+  const { course: demoCourse, media } = await createDemoCourse(db, { config: opts.config, site });
+  const secondCourse = await createCourse(db, {
+    site,
     name: 'Advanced mixing',
     description: 'Balance, EQ and compression for finished tracks.',
     category: 'Mixing',
     sortId: 2,
     progressEvent: 2,
-    certificateMonths: null,
-    testAttempts: null,
-    parts: secondCourseParts,
-    media,
+    certificate: false,
+    parts: partsOf(secondCourseParts, media),
     achievements: [{ title: 'Mixer', description: 'Your first mixing xp.', requiredXp: 5 }],
   });
 
-  const at = now();
-  await db
-    .insertInto('course_access')
-    .values({
-      site_id: siteId,
-      course_id: demoCourseId,
-      user_id: opts.studentId,
-      source: 'staff',
-      granted_by_user_id: null,
-      expires_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  for (const courseId of [demoCourseId, secondCourseId]) {
-    await db
-      .insertInto('course_coaches')
-      .values({
-        site_id: siteId,
-        course_id: courseId,
-        user_id: opts.coachId,
-        sort_id: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
-  await seedDemoMessages(db, { siteId, studentId: opts.studentId, coachId: opts.coachId, courseId: demoCourseId });
+  await grantAccess(db, { site, course: demoCourse, user: { id: opts.studentId } });
+  for (const course of [demoCourse, secondCourse]) await addCoach(db, { site, course, user: { id: opts.coachId } });
+  await seedDemoMessages(db, {
+    siteId: opts.siteId,
+    studentId: opts.studentId,
+    coachId: opts.coachId,
+    courseId: demoCourse.id,
+  });
   const resources = [
     {
-      course_id: null,
+      course: null,
       title: 'Sound cheat sheet',
       description: 'The one-page summary of the basics.',
-      url: null,
-      media_file_id: media.cheatSheet ?? null,
+      mediaFileId: media.cheatSheet ?? null,
     },
     {
-      course_id: null,
+      course: null,
       title: 'Free sample packs',
       description: 'Royalty-free drum sounds to practise with.',
       url: 'https://freesound.org/',
-      media_file_id: null,
     },
     {
-      course_id: demoCourseId,
+      course: demoCourse,
       title: 'Reading list',
       description: 'Books that go deeper than the course.',
       url: 'https://en.wikipedia.org/wiki/Audio_engineer',
-      media_file_id: null,
     },
   ];
   for (const [index, resource] of resources.entries()) {
-    await db
-      .insertInto('resources')
-      .values({ site_id: siteId, ...resource, sort_id: index + 1, created_at: at, updated_at: at })
-      .execute();
+    await createResource(db, { site, ...resource, sortId: index + 1 });
   }
 }

@@ -2,34 +2,41 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { TRIAL_DAYS } from '../../shared/domain/site/plans';
 import { hashPassword } from '../modules/identity';
 import type { Config } from '../platform/config';
-import { type Db, now } from '../platform/db';
+import type { Db } from '../platform/db';
 import { seedDemoCourses } from './courses';
+import { createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
 
 export const DEMO_ACCOUNTS = [
-  { email: 'admin@demo.local', firstName: 'Ada', lastName: 'Admin', userType: 2, privilegies: 100 },
-  { email: 'coach@demo.local', firstName: 'Carl', lastName: 'Coach', userType: 8, privilegies: 60 },
-  { email: 'student@demo.local', firstName: 'Stina', lastName: 'Student', userType: 1, privilegies: 0 },
+  { email: 'admin@demo.local', firstName: 'Ada', lastName: 'Admin', role: 'admin', privilegies: 100, totalXp: 0 },
+  { email: 'coach@demo.local', firstName: 'Carl', lastName: 'Coach', role: 'coach', privilegies: 60, totalXp: 0 },
+  {
+    email: 'student@demo.local',
+    firstName: 'Stina',
+    lastName: 'Student',
+    role: 'student',
+    privilegies: 0,
+    totalXp: 35,
+  },
 ] as const;
 
 /** The default site every request without a `site` header uses; made on any empty database. */
 export async function ensureMainSite(db: Db): Promise<number> {
   const existing = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirst();
   if (existing) return existing.id;
-  const at = now();
   const site = await db
     .insertInto('sites')
-    .values({
-      name: 'main',
-      title: 'Learning Platform',
-      plan: 'demo',
-      registration_enabled: 1,
-      trial_ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      created_at: at,
-      updated_at: at,
-    })
+    .values(
+      siteValues({
+        name: 'main',
+        title: 'Learning Platform',
+        plan: 'demo',
+        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
+      }),
+    )
     .onConflict((oc) => oc.column('name').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -50,51 +57,17 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
 
   const password = config.demoPassword ?? `demo-${randomBytes(9).toString('base64url')}`;
   const passwordHash = await hashPassword(password);
-  const at = now();
   await db.transaction().execute(async (trx) => {
+    const site = { id: siteId };
+    const ids: Partial<Record<(typeof DEMO_ACCOUNTS)[number]['role'], number>> = {};
     for (const account of DEMO_ACCOUNTS) {
-      await trx
-        .insertInto('users')
-        .values({
-          site_id: siteId,
-          email: account.email,
-          password_hash: passwordHash,
-          first_name: account.firstName,
-          last_name: account.lastName,
-          user_type: account.userType,
-          privilegies: account.privilegies,
-          user_file_id: null,
-          total_xp: account.userType === 1 ? 35 : 0,
-          collect_xp: 1,
-          company_id: null,
-          email_verified_at: at,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      ids[account.role] = (await createUser(trx, { site, ...account, passwordHash })).id;
     }
     for (const [index, item] of demoNews.entries()) {
-      const publishedAt = new Date(Date.now() - (demoNews.length - index) * 86_400_000).toISOString();
-      await trx
-        .insertInto('news')
-        .values({ site_id: siteId, ...item, published_at: publishedAt, created_at: at, updated_at: at })
-        .execute();
+      const publishedAt = new Date(Date.now() - (demoNews.length - index) * 86_400_000);
+      await createNews(trx, { site, ...item, publishedAt });
     }
-    const idOf = async (email: string) =>
-      (
-        await trx
-          .selectFrom('users')
-          .select('id')
-          .where('site_id', '=', siteId)
-          .where('email', '=', email)
-          .executeTakeFirstOrThrow()
-      ).id;
-    await seedDemoCourses(trx, {
-      config,
-      siteId,
-      studentId: await idOf('student@demo.local'),
-      coachId: await idOf('coach@demo.local'),
-    });
+    await seedDemoCourses(trx, { config, siteId, studentId: ids.student as number, coachId: ids.coach as number });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

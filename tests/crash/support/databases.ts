@@ -1,10 +1,12 @@
-import { randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createDatabase, now } from '../../../src/server/platform/db';
+import { createDatabase } from '../../../src/server/platform/db';
+import { userValues } from '../../../src/server/seed/factories';
+import { cheapPasswordHash } from '../../factories';
 import { type Dialect, TEST_DATABASE_URL } from '../../support/databases';
 import { ServerProcess } from '../../support/process';
 
@@ -175,48 +177,20 @@ export async function createCrashDatabase(dialect: Dialect): Promise<CrashDataba
 }
 
 /**
- * The server's hash format (`scrypt$N$r$p$salt$hash`, whose parameters `verifyPassword` reads) at a small cost,
- * as the test factories make it: sign-ins are then frequent writes, not scrypt benchmarks.
- */
-function cheapPasswordHash(password: string): string {
-  const [n, r, p] = [1024, 8, 1];
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: n, r, p });
-  return ['scrypt', n, r, p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-/**
- * Verified student accounts, inserted directly: the seed has only three accounts, too few to sign in over and
- * over while kills land in the middle of sign-ins (each such kill leaves a counted attempt).
+ * Verified student accounts with `password` (hashed cheaply, as the test factories do): the seed has only three
+ * accounts, too few to sign in over and over while kills land in the middle of sign-ins (each such kill leaves a
+ * counted attempt).
  */
 export async function addSigners(database: CrashDatabase, count: number, password: string): Promise<string[]> {
   const db = createDatabase({ url: database.url });
   try {
     const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
     const passwordHash = cheapPasswordHash(password);
-    const at = now();
     const emails = Array.from({ length: count }, (_, i) => `signer-${i + 1}@example.com`);
-    await db
-      .insertInto('users')
-      .values(
-        emails.map((email, i) => ({
-          site_id: site.id,
-          email,
-          password_hash: passwordHash,
-          first_name: 'Signer',
-          last_name: String(i + 1),
-          user_type: 1,
-          privilegies: 0,
-          user_file_id: null,
-          total_xp: 0,
-          collect_xp: 1,
-          company_id: null,
-          email_verified_at: at,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+    const rows = emails.map((email, i) =>
+      userValues({ site, email, passwordHash, firstName: 'Signer', lastName: String(i + 1) }),
+    );
+    await db.insertInto('users').values(rows).execute();
     return emails;
   } finally {
     await db.destroy();

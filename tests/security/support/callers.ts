@@ -47,7 +47,7 @@ export async function signedInCaller(
   options: { name?: string; privilegies?: number; presentedOn?: string; firstName?: string; email?: string } = {},
 ): Promise<Caller & { email: string }> {
   const privilegies = options.privilegies ?? (role === 'student' ? 0 : 100);
-  const user = await createUser(server, {
+  const user = await createUser(server.db, {
     site,
     role,
     privilegies,
