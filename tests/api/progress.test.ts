@@ -147,7 +147,12 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
 
   it('the certificate appears exactly at completion, with its expiry, and downloads as a PDF', async () => {
     const site = await createSite(server.db);
-    const course = await createCourse(server.db, { site, name: 'Sound design', certificateMonths: 12, parts: [{}, {}] });
+    const course = await createCourse(server.db, {
+      site,
+      name: 'Sound design',
+      certificateMonths: 12,
+      parts: [{}, {}],
+    });
     const learner = await learnerOf(course, site);
     const certificates = async (who: Learner) =>
       (await server.call('certificates.php', 'get_certificates', { UserId: who.id }, as(who))).body.data;

@@ -167,7 +167,11 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         victimStrings.push(key);
       }
       for (let i = 0; i < 3; i++) {
-        await createNews(server.db, { site: victim, title: `${marker} news ${i}`, content: `<p>${marker} body ${i}</p>` });
+        await createNews(server.db, {
+          site: victim,
+          title: `${marker} news ${i}`,
+          content: `<p>${marker} body ${i}</p>`,
+        });
       }
       const interaction = await server.db
         .selectFrom('news')
