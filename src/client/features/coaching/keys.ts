@@ -1,6 +1,8 @@
+import { appKeys } from '../../app/keys';
+
 const tasks = ['tasks'] as const;
 
-/** The query keys of coaching: the staff's tasks, the messages and the coaches of a course. */
+/** The query keys of coaching: the staff's tasks, the exams, the messages and the coaches of a course. */
 export const coachingKeys = {
   /** Every task page's keys are under `['tasks']`, which a change of any task invalidates. */
   tasks: {
@@ -11,6 +13,16 @@ export const coachingKeys = {
     task: (taskId: number) => [...tasks, 'task', taskId] as const,
     courses: (userId: number) => [...tasks, 'courses', userId] as const,
     owners: [...tasks, 'owners'] as const,
+  },
+  /**
+   * The exams of user_exam.php, under the progress root with the course: what a review or a submission changes is
+   * fetched again together.
+   */
+  exams: {
+    all: [...appKeys.progress, 'exam'] as const,
+    ofBlock: (userId: number, courseId: number, blockId: number) =>
+      [...appKeys.progress, 'exam', 'block', userId, courseId, blockId] as const,
+    byId: (userExamId: number) => [...appKeys.progress, 'exam', 'id', userExamId] as const,
   },
   /** The messages to the signed-in user (the bell), grown by polling. */
   inbox: (userId: number) => ['messages', 'inbox', userId] as const,

@@ -1,9 +1,10 @@
-const all = ['learning'] as const;
+import { appKeys } from '../../app/keys';
+
+const all = appKeys.progress;
 
 /**
- * The query keys of the learning pages. Most live under `['learning']`, which a progress step or a coach's review
- * invalidates, so the course, My courses, the exams and the profile's xp, achievements and certificates are fetched
- * again together after one.
+ * The query keys of the learning pages. Most live under the progress root, which a progress step or a coach's
+ * review invalidates, so they are fetched again together with the exams and the profile after one.
  */
 export const learningKeys = {
   all,
@@ -12,13 +13,6 @@ export const learningKeys = {
   myCourses: (userId: number) => [...all, 'myCourses', userId] as const,
   achievement: (id: number, courseId: number) => [...all, 'achievement', id, courseId] as const,
   resources: [...all, 'resources'] as const,
-  /** The exams of user_exam.php, with the course: what a review changes is fetched again together. */
-  exams: {
-    all: [...all, 'exam'] as const,
-    ofBlock: (userId: number, courseId: number, blockId: number) =>
-      [...all, 'exam', 'block', userId, courseId, blockId] as const,
-    byId: (userExamId: number) => [...all, 'exam', 'id', userExamId] as const,
-  },
   /** Whether a session may open a course: asked afresh for each token. */
   access: (courseId: number, token: string | null) => ['courseAccess', courseId, token] as const,
   freeLessons: (category: string | null) => ['freeLessons', 'list', category] as const,

@@ -7,15 +7,15 @@ import { Link } from 'react-router';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
 import { call } from '../../../app/api';
+import { appKeys } from '../../../app/keys';
 import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
-import { learningKeys } from '../../learning';
-import { ExamStateBadge } from '../../learning/blocks/ExamStateBadge';
-import { type ExamState, examState, useExamById } from '../../learning/Course/exams';
+import { ExamStateBadge } from '../exams/ExamStateBadge';
+import { type ExamState, examState, useExamById } from '../exams/exams';
 import { coachingKeys } from '../keys';
 import classes from './tasks.module.css';
 
@@ -51,10 +51,10 @@ export function ExamReview({
         })
       ).data,
     onSuccess: (reviewed, approve) => {
-      queryClient.setQueryData(learningKeys.exams.byId(exam.userExamId), reviewed);
+      queryClient.setQueryData(coachingKeys.exams.byId(exam.userExamId), reviewed);
       // The review completed the task and, when approved, the learner's part: tasks and learning are fetched again.
       void queryClient.invalidateQueries({ queryKey: coachingKeys.tasks.all });
-      void queryClient.invalidateQueries({ queryKey: learningKeys.all });
+      void queryClient.invalidateQueries({ queryKey: appKeys.progress });
       setComment('');
       setRound((current) => current + 1);
       showToast(approve ? t('review.approved') : t('review.returned'), 'green');

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { showToast } from '../../../components/toast';
 import { toneText } from '../../../components/tone';
-import { useExamById } from '../../learning/Course/exams';
+import { useExamById } from '../exams/exams';
 import { openChat } from '../messages/dialogs';
 import { useOwnerOptions } from './owners';
 import { type TaskChanges, useUpdateTask } from './queries';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
 import { call } from '../../../app/api';
 import { errorText } from '../../../components/errorText';
-import { courseView } from '../../learning/Course/store';
+import { courseView } from '../../learning';
 import { closeSupport } from './dialogs';
 import { MessageEditor } from './MessageEditor';
 import classes from './messages.module.css';

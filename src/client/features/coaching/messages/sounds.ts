@@ -1,4 +1,4 @@
-import { playNotes } from '../../learning/Course/sounds';
+import { playNotes } from '../../../components/sounds';
 
 /** The chat's sounds (spec §9), made like the course's with the Web Audio API: nothing to download. */
 const INCOMING_VOLUME = 0.3;

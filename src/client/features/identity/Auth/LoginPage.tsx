@@ -6,7 +6,7 @@ import { type ClientErrorCode, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { errorCode } from '../../../components/errorText';
 import { ErrorAlert, Loading } from '../../../components/LoadState';
-import { useSite } from '../../site/site';
+import { useSite } from '../../site';
 import { AuthLayout } from './AuthLayout';
 import { useEmailRule } from './emailRule';
 import { PasswordField } from './PasswordField';

@@ -7,7 +7,7 @@ import { VERIFICATION_VALID_HOURS } from '../../../../shared/domain/identity/acc
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { ErrorAlert, LoadError, Loading } from '../../../components/LoadState';
-import { useSite } from '../../site/site';
+import { useSite } from '../../site';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
 import { EmailField } from './fields';

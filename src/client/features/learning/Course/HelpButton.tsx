@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { errorCode, errorText } from '../../../components/errorText';
-import { coachingKeys } from '../../coaching/keys';
-import { openChat } from '../../coaching/messages/dialogs';
+import { coachingKeys, openChat } from '../../coaching';
 import classes from './helpButton.module.css';
 
 const COACHES_STALE_MS = 60_000;

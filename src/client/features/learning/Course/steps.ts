@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Achievement, BlockResult, Course, CoursePart } from '../../../../shared/contract/learning/courseShapes';
 import { call } from '../../../app/api';
+import { appKeys } from '../../../app/keys';
 import { useSession } from '../../../app/session';
 import { showToast } from '../../../components/toast';
 import { learningKeys } from '../keys';
@@ -62,7 +63,7 @@ export function useCourseSteps(course: Course | undefined): CourseSteps {
       }));
       celebrate(momentsOf({ ...outcome, courseName }));
       // The server's own view (certificate, achievements, My courses) replaces what was patched in.
-      void queryClient.invalidateQueries({ queryKey: learningKeys.all });
+      void queryClient.invalidateQueries({ queryKey: appKeys.progress });
     },
     [updateUser, patchCourse, courseName, queryClient],
   );
@@ -169,7 +170,7 @@ export function useCourseSteps(course: Course | undefined): CourseSteps {
         played.current.delete(partId);
         patchPart(partId, (part) => ({ ...part, VideoPlay: 0 }));
         patchCourse((current) => ({ ...current, progress_percent: answer.cp.progress_percent }));
-        void queryClient.invalidateQueries({ queryKey: learningKeys.all });
+        void queryClient.invalidateQueries({ queryKey: appKeys.progress });
         showToast(t('reset.done'), 'green');
       } catch (error) {
         console.warn('reset_episode_progress failed', error);

@@ -17,11 +17,10 @@ import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
-import { examState, useBlockExam } from '../Course/exams';
+import { coachingKeys, ExamStateBadge, examState, useBlockExam } from '../../coaching';
 import { learningKeys } from '../keys';
 import { useBlockHost } from './BlockHost';
 import classes from './blocks.module.css';
-import { ExamStateBadge } from './ExamStateBadge';
 
 type ExamBlockKind = BlockOf<'Exam' | 'FinalExam' | 'Question'>;
 
@@ -93,7 +92,7 @@ function LearnerExam({
   const queryClient = useQueryClient();
   const query = useBlockExam(exam);
   const dateOf = (iso: string | null) => (iso ? formatDateTime(iso) : '');
-  const key = learningKeys.exams.ofBlock(exam.userId, exam.courseId, exam.blockId);
+  const key = coachingKeys.exams.ofBlock(exam.userId, exam.courseId, exam.blockId);
   const [draft, setDraft] = useState<string | null>(null);
   const [emptyAnswer, setEmptyAnswer] = useState(false);
   const saved = query.data?.Answer ?? '';

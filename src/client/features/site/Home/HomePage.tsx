@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
-import { ContentArea } from '../../../components/ContentArea';
+import { ContentArea } from '../Texts/ContentArea';
 import { PricingCards } from './PricingCards';
 
 /** A section that the shell's hash scrolling can reach (#top, #pricing, #about-us, #contact-us). */

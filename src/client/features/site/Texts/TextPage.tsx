@@ -1,6 +1,6 @@
 import { Container, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ContentArea } from '../../../components/ContentArea';
+import { ContentArea } from './ContentArea';
 
 export type TextPageName = 'faq' | 'terms' | 'privacy';
 

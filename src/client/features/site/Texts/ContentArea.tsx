@@ -3,18 +3,18 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CallOf } from '../../shared/contract';
-import type { CallAnswer } from '../../shared/contract/define';
-import type { Language } from '../../shared/domain/language';
-import { call } from '../app/api';
-import { useEditMode } from '../features/site/editMode';
-import { siteKeys } from '../features/site/keys';
-import { errorText } from './errorText';
-import { EditorLoader, LazyRichTextField } from './LazyRichTextField';
-import { currentLanguage } from './language';
-import richText from './richText.module.css';
-import { useAutosave } from './useAutosave';
-import { useInternalLinks } from './useInternalLinks';
+import type { CallOf } from '../../../../shared/contract';
+import type { CallAnswer } from '../../../../shared/contract/define';
+import type { Language } from '../../../../shared/domain/language';
+import { call } from '../../../app/api';
+import { errorText } from '../../../components/errorText';
+import { EditorLoader, LazyRichTextField } from '../../../components/LazyRichTextField';
+import { currentLanguage } from '../../../components/language';
+import richText from '../../../components/richText.module.css';
+import { useAutosave } from '../../../components/useAutosave';
+import { useInternalLinks } from '../../../components/useInternalLinks';
+import { useEditMode } from '../editMode';
+import { siteKeys } from '../keys';
 
 // The editor is only needed by administrators in edit mode, so its code loads on demand.
 

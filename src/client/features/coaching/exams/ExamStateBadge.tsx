@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Tone, tone } from '../../../components/tone';
-import type { ExamState } from '../Course/exams';
+import type { ExamState } from './exams';
 
 const stateTone: Record<ExamState, Tone | null> = {
   not_started: null,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserExam } from '../../../../shared/contract/coaching/userExam';
 import { call } from '../../../app/api';
-import { learningKeys } from '../keys';
+import { coachingKeys } from '../keys';
 
 /**
  * While a submission waits for review, the learner's page asks again this often, so a coach's decision reaches
@@ -12,7 +12,7 @@ export const REVIEW_POLL_MS = 30_000;
 /** The learner's exam of one Exam, FinalExam or Question block (get_user_exam by BlockId). */
 export function useBlockExam(exam: { userId: number; courseId: number; blockId: number } | null) {
   return useQuery({
-    queryKey: learningKeys.exams.ofBlock(exam?.userId ?? 0, exam?.courseId ?? 0, exam?.blockId ?? 0),
+    queryKey: coachingKeys.exams.ofBlock(exam?.userId ?? 0, exam?.courseId ?? 0, exam?.blockId ?? 0),
     queryFn: async () =>
       (
         await call('user_exam.php', 'get_user_exam', {
@@ -31,7 +31,7 @@ export function useBlockExam(exam: { userId: number; courseId: number; blockId: 
 /** A learner's exam as a coach reviews it from its task (get_user_exam by UserExamId). */
 export function useExamById(exam: { userExamId: number; userId: number; courseId: number } | null) {
   return useQuery({
-    queryKey: learningKeys.exams.byId(exam?.userExamId ?? 0),
+    queryKey: coachingKeys.exams.byId(exam?.userExamId ?? 0),
     queryFn: async () =>
       (
         await call('user_exam.php', 'get_user_exam', {
