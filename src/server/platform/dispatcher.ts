@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import { type Contract, contract } from '../../shared/contract';
 import type { Access, CallDef, EndpointDef } from '../../shared/contract/define';
 import type { ErrorCode } from '../../shared/errors';
+import { checkAnswer } from './answers';
+import { hasAccess } from './authorize';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { SiteRow, UserRow } from './db/schema';
-import { AppError } from './errors';
+import { AppError, invalidFields } from './errors';
 import type { CallContext, Handler, HandlerRegistry } from './handlers';
 import type { Mailer } from './mail/outbox';
 import { findSite } from './sites';
@@ -18,7 +20,7 @@ interface DispatcherOptions {
   registry: HandlerRegistry;
   /** The signed-in user a session token names on a site (the identity module's sessions), or null. */
   findSessionUser: (db: Db, session: { siteId: number; token: string }) => Promise<UserRow | null>;
-  /** Parse every successful answer with its contract schema (tests), so the contract cannot drift. */
+  /** Check every successful answer against its contract schema (tests: platform/answers.ts), so it cannot drift. */
   checkAnswers: boolean;
 }
 
@@ -29,14 +31,6 @@ const endpointsByPath = new Map<string, EndpointDef>(
     [e.file.replace(/\.php$/, ''), e as EndpointDef],
   ]),
 );
-
-export function hasAccess(access: Access, user: UserRow | null): boolean {
-  if (access === 'public') return true;
-  if (!user) return false;
-  if (access === 'user') return true;
-  const staffType = access === 'admin' ? [2] : [2, 8];
-  return staffType.includes(user.user_type) && user.privilegies > 50;
-}
 
 function checkAccess(access: Access, user: UserRow | null): void {
   if (!hasAccess(access, user)) {
@@ -181,15 +175,9 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     checkAccess(definition.access, user);
 
     const unsafe = findUnsafeValue(data);
-    if (unsafe) {
-      throw new AppError('INVALID_REQUEST', `Invalid data: ${unsafe.field}: ${unsafe.message}`, { fields: [unsafe] });
-    }
+    if (unsafe) throw invalidFields(unsafe);
     const parsed = definition.data.safeParse(data);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      const named = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-      throw new AppError('INVALID_REQUEST', `Invalid data: ${named}`, { fields });
-    }
+    if (!parsed.success) throw invalidFields(...fieldErrors(parsed.error));
 
     const ctx: CallContext = {
       db,
@@ -205,7 +193,7 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     };
     const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
-    if (checkAnswers) definition.answer.parse(answer);
+    if (checkAnswers) checkAnswer(definition.answer, answer);
     return reply.header('cache-control', 'no-store').send(answer);
   };
 

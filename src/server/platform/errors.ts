@@ -17,3 +17,15 @@ export class AppError extends Error {
 export const fail = (code: ErrorCode, message?: string, extra?: Record<string, unknown>): never => {
   throw new AppError(code, message, extra);
 };
+
+/** A field of a call's data that is wrong: its path (`data.BlockId`) and what is wrong with it. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The INVALID_REQUEST answer to wrong fields (docs/api.md "Validation"): every check of data refuses this way. */
+export const invalidFields = (...fields: FieldError[]): AppError =>
+  new AppError('INVALID_REQUEST', `Invalid data: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, {
+    fields,
+  });

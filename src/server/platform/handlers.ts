@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Contract } from '../../shared/contract';
 import type { CallAnswer, CallDef, EndpointDef, ParsedCallData } from '../../shared/contract/define';
+import type { Language } from '../../shared/domain/language';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { SiteRow, UserRow } from './db/schema';
@@ -23,7 +24,7 @@ export interface CallContext {
   token: string | null;
   ip: string;
   /** The locale the client asked for (`Accept-Language`), used for mails. */
-  locale: 'en' | 'sv';
+  locale: Language;
   /** The `file` part of an upload endpoint's body, when one was sent. */
   file: Buffer | null;
 }

@@ -8,6 +8,16 @@ export const MIN_STAFF_PRIVILEGIES = 50;
 
 export const isStaffType = (userType: number | null | undefined) => staffTypes.includes(userType ?? 0);
 
-/** Staff as the server counts them (the `staff` access level): a staff type with privilegies above 50. */
+/**
+ * The roles every rule is made of, the one place they are written: staff are types 2 and 8 with privilegies above
+ * 50 (spec §2, §5, §6), administrators the staff of type 2. The server's `authorize` and the client's guards both
+ * ask these.
+ */
+export const isStaffRole = (userType: number, privilegies: number): boolean =>
+  isStaffType(userType) && privilegies > MIN_STAFF_PRIVILEGIES;
+export const isAdminRole = (userType: number, privilegies: number): boolean =>
+  userType === UserType.admin && privilegies > MIN_STAFF_PRIVILEGIES;
+
+/** Staff as the server counts them (the `staff` access level), for a user as the wire carries her. */
 export const isStaffUser = (user: { UserType: number; privilegies: number }) =>
-  isStaffType(user.UserType) && user.privilegies > MIN_STAFF_PRIVILEGIES;
+  isStaffRole(user.UserType, user.privilegies);

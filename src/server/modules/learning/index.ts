@@ -21,6 +21,7 @@ export const handlers = {
 } satisfies ModuleHandlers;
 
 export { seesCourseAsStaff, visibleToLearner } from './policies/course';
-export { courseAccessFlag, openCourse } from './services/courseAccess';
+export { blockVisibleToLearner } from './queries/visibility';
+export { courseAccessFlag, loadCourseForViewer } from './services/courseAccess';
 export { courseRefs } from './services/courseRefs';
 export { completeReviewedPart } from './services/progress';

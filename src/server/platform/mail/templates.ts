@@ -1,4 +1,6 @@
-type Locale = 'en' | 'sv';
+import type { Language } from '../../../shared/domain/language';
+
+type Locale = Language;
 interface MailText {
   subject: string;
   text: string;

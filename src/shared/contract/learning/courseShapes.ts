@@ -133,6 +133,15 @@ export const CertificateInfo = z.object({
 });
 export type CertificateInfo = z.infer<typeof CertificateInfo>;
 
+/** What the viewer may do with a course, so the client shows staff controls from the server's rules. */
+export const CourseAbilities = z.object({
+  /** Sees the course as its editors do: every part and block, drafts and staff markers (staff). */
+  ViewAsStaff: z.boolean(),
+  /** Also sees part ids and the free and mentor-only markers (administrators, spec §6). */
+  SeeAdminMarkers: z.boolean(),
+});
+export type CourseAbilities = z.infer<typeof CourseAbilities>;
+
 export const Course = z.object({
   Id: z.number(),
   Name: z.string(),
@@ -155,6 +164,7 @@ export const Course = z.object({
   Certificate: CertificateInfo.nullable(),
   Coaches: z.array(Coach),
   Achievements: z.array(Achievement.extend({ earned: z.boolean() })),
+  Abilities: CourseAbilities,
 });
 export type Course = z.infer<typeof Course>;
 

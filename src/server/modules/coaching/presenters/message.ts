@@ -1,6 +1,7 @@
 import { type Message, SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
-import { isStaff } from '../../../platform/authorize';
-import type { MessageRow, UserRow } from '../../../platform/db/schema';
+import { type Actor, can } from '../../../platform/authorize';
+import type { MessageRow } from '../../../platform/db/schema';
+import { messageActions } from '../policies/message';
 
 /** The staff member who sent a system message (told to staff readers only). */
 export interface SentBy {
@@ -20,12 +21,11 @@ export interface MessageWithSender extends MessageRow {
  * -1, as spec §3 writes them; a system message has no sender name, which the client shows in its own language.
  * Staff also learn which staff member sent a system message; anyone else gets null there.
  */
-export function presentMessage(
-  row: MessageWithSender,
-  viewer: Pick<UserRow, 'id' | 'user_type' | 'privilegies'>,
-  sentBy?: SentBy,
-): Message {
-  const told = row.kind === 'system' && sentBy !== undefined && isStaff(viewer) ? sentBy : null;
+export function presentMessage(row: MessageWithSender, viewer: Actor, sentBy?: SentBy): Message {
+  const told =
+    row.kind === 'system' && sentBy !== undefined && can(viewer, messageActions.seeSystemSender, undefined)
+      ? sentBy
+      : null;
   return {
     Id: row.id,
     FromUserId: row.from_user_id ?? SYSTEM_USER_ID,

@@ -1,10 +1,10 @@
 import type { Db } from '../../../platform/db';
 import type { UserRow } from '../../../platform/db/schema';
-import { openCourse } from '../../learning';
+import { loadCourseForViewer } from '../../learning';
 
 /** get_coaches: the coaches of a course the caller may open, first coach first (the help button's chat partner). */
 export async function listCoaches(db: Db, opts: { siteId: number; user: UserRow; courseId: number }) {
-  const course = await openCourse(db, opts);
+  const course = await loadCourseForViewer(db, opts);
   const rows = await db
     .selectFrom('course_coaches')
     .innerJoin('users', 'users.id', 'course_coaches.user_id')

@@ -1,12 +1,19 @@
 import { reviewedBlockTypes, type UserExam } from '../../../../shared/contract/coaching/userExam';
 import { TaskType } from '../../../../shared/domain/coaching/tasks';
 import { isMilestone } from '../../../../shared/domain/learning/course';
+import { authorize, can } from '../../../platform/authorize';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import type { CourseBlockRow, CoursePartRow, CourseRow, UserExamRow, UserRow } from '../../../platform/db/schema';
-import { AppError } from '../../../platform/errors';
+import { AppError, invalidFields } from '../../../platform/errors';
 import { isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
-import { completeReviewedPart, openCourse, seesCourseAsStaff, visibleToLearner } from '../../learning';
-import { mayEditAnswer, mayReadExamsOf, mayReview } from '../policies/exam';
+import {
+  blockVisibleToLearner,
+  completeReviewedPart,
+  loadCourseForViewer,
+  seesCourseAsStaff,
+  visibleToLearner,
+} from '../../learning';
+import { examActions } from '../policies/exam';
 import { presentExam } from '../presenters/exam';
 import { insertTask } from './tasks';
 
@@ -27,7 +34,7 @@ async function openExamBlock(
   db: Db,
   opts: { siteId: number; viewer: UserRow; courseId: number; blockId: number },
 ): Promise<ExamBlock> {
-  const course = await openCourse(db, { siteId: opts.siteId, user: opts.viewer, courseId: opts.courseId });
+  const course = await loadCourseForViewer(db, { siteId: opts.siteId, user: opts.viewer, courseId: opts.courseId });
   const block = await db
     .selectFrom('course_blocks')
     .selectAll()
@@ -74,7 +81,7 @@ export async function getUserExam(
   },
 ): Promise<UserExam> {
   const { siteId, viewer, learnerId } = opts;
-  if (!mayReadExamsOf(viewer, learnerId)) throw new AppError('FORBIDDEN', 'You read your own exams only');
+  authorize(viewer, examActions.readExamsOf, learnerId);
   let row: UserExamRow | undefined;
   let blockId = opts.blockId;
   if (opts.userExamId !== null) {
@@ -90,10 +97,7 @@ export async function getUserExam(
     blockId = row.course_block_id;
   }
   if (blockId === null) {
-    const message = 'give UserExamId or BlockId';
-    throw new AppError('INVALID_REQUEST', `Invalid data: data.BlockId: ${message}`, {
-      fields: [{ field: 'data.BlockId', message }],
-    });
+    throw invalidFields({ field: 'data.BlockId', message: 'give UserExamId or BlockId' });
   }
   if (learnerId !== viewer.id) {
     const learner = await db
@@ -112,7 +116,7 @@ export async function getUserExam(
     courseId: opts.courseId,
     part,
     block,
-    canEdit: mayEditAnswer(viewer, learnerId, row?.status ?? null),
+    canEdit: can(viewer, examActions.editAnswer, { learnerId, status: row?.status ?? null }),
   });
 }
 
@@ -197,15 +201,14 @@ export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: str
 }
 
 /** Exam blocks of a part that the learner sees and has not had approved yet. */
-async function openExamsOfPart(trx: Db, siteId: number, partId: number, userId: number): Promise<number> {
+async function countUnfinishedExamsOfPart(trx: Db, siteId: number, partId: number, userId: number): Promise<number> {
   const row = await trx
     .selectFrom('course_blocks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('course_blocks.site_id', '=', siteId)
     .where('course_blocks.course_part_id', '=', partId)
     .where('course_blocks.block_type', 'in', reviewedBlockTypes)
-    .where('course_blocks.published', '=', 1)
-    .where('course_blocks.mentor_only', '=', 0)
+    .where(blockVisibleToLearner)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -242,7 +245,7 @@ export async function reviewUserExam(
       trx.selectFrom('user_exams').selectAll().where('site_id', '=', siteId).where('id', '=', opts.userExamId),
     ).executeTakeFirst();
     if (!exam) throw new AppError('NOT_FOUND', 'No such exam');
-    if (!mayReview(reviewer, exam)) throw new AppError('FORBIDDEN', 'Nobody reviews her own exam');
+    authorize(reviewer, examActions.review, exam);
     if (exam.status !== 'submitted') throw invalidState(`The exam is ${exam.status}, not waiting for review`);
     const at = now();
     const reviewed = await trx
@@ -287,7 +290,7 @@ export async function reviewUserExam(
     if (
       opts.approve &&
       part.progress_criteria === 'review' &&
-      (await openExamsOfPart(trx, siteId, part.id, exam.user_id)) === 0
+      (await countUnfinishedExamsOfPart(trx, siteId, part.id, exam.user_id)) === 0
     ) {
       await completeReviewedPart(trx, { siteId, userId: exam.user_id, course, part });
     }

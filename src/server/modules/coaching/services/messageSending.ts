@@ -2,16 +2,18 @@ import type { ExpressionBuilder } from 'kysely';
 import { SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
 import { DUPLICATE_EMAIL_MS, DUPLICATE_MESSAGE_MS, isOnline } from '../../../../shared/domain/coaching/messages';
 import { TaskType } from '../../../../shared/domain/coaching/tasks';
+import type { Language } from '../../../../shared/domain/language';
+import { authorize } from '../../../platform/authorize';
 import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now, timestampExpression } from '../../../platform/db';
 import type { Database, MessageKind, SiteRow, UserRow } from '../../../platform/db/schema';
-import { AppError } from '../../../platform/errors';
+import { AppError, invalidFields } from '../../../platform/errors';
 import { htmlToText, isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
 import { requireMessageMailAllowance } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
 import { messageMails } from '../../../platform/mail/templates';
-import { courseRefs, openCourse } from '../../learning';
-import { mayWriteTo, sendsNotifications } from '../policies/message';
+import { courseRefs, loadCourseForViewer } from '../../learning';
+import { messageActions } from '../policies/message';
 import { insertTask } from './tasks';
 
 /**
@@ -25,7 +27,7 @@ export interface SendDeps {
   config: Config;
   mailer: Mailer;
   site: SiteRow;
-  locale: 'en' | 'sv';
+  locale: Language;
 }
 
 type Recipient = Pick<UserRow, 'id' | 'email' | 'first_name' | 'user_type' | 'privilegies' | 'last_seen_at'>;
@@ -58,9 +60,6 @@ function cleanMessage(html: string): string {
   if (isBlankHtml(message)) throw new AppError('EMPTY_MESSAGE', 'The message is empty');
   return message;
 }
-
-const invalid = (field: string, message: string) =>
-  new AppError('INVALID_REQUEST', `Invalid data: ${field}: ${message}`, { fields: [{ field, message }] });
 
 /**
  * Mails a message to its recipient unless the same message went out by mail within 10 s; answers whether it did.
@@ -117,8 +116,9 @@ export interface OutgoingMessage {
 /** Whom a message goes to: the named user, or every coach of the course but the sender. */
 async function recipientsOf(db: Db, siteId: number, out: OutgoingMessage, courseId: number | null) {
   if (out.toCourseCoaches) {
-    if (courseId === null) throw invalid('data.CourseId', 'is required to send to the course coaches');
-    await openCourse(db, { siteId, user: out.sender, courseId });
+    if (courseId === null)
+      throw invalidFields({ field: 'data.CourseId', message: 'is required to send to the course coaches' });
+    await loadCourseForViewer(db, { siteId, user: out.sender, courseId });
     const coaches = await db
       .selectFrom('course_coaches')
       .innerJoin('users', 'users.id', 'course_coaches.user_id')
@@ -132,8 +132,8 @@ async function recipientsOf(db: Db, siteId: number, out: OutgoingMessage, course
     if (coaches.length === 0) throw new AppError('NO_COACH', 'This course has no coach to write to');
     return coaches;
   }
-  if (out.toUserId === null) throw invalid('data.UserId', 'is required');
-  if (out.toUserId === out.sender.id) throw invalid('data.UserId', 'must be someone else');
+  if (out.toUserId === null) throw invalidFields({ field: 'data.UserId', message: 'is required' });
+  if (out.toUserId === out.sender.id) throw invalidFields({ field: 'data.UserId', message: 'must be someone else' });
   const recipient = await db
     .selectFrom('users')
     .select(recipientColumns)
@@ -150,9 +150,7 @@ async function recipientsOf(db: Db, siteId: number, out: OutgoingMessage, course
       .where('to_user_id', '=', out.sender.id)
       .limit(1)
       .executeTakeFirst();
-    if (!mayWriteTo(out.sender, recipient, wroteFirst !== undefined)) {
-      throw new AppError('FORBIDDEN', 'You may write to staff, and answer those who wrote to you');
-    }
+    authorize(out.sender, messageActions.writeTo, { recipient, recipientWroteFirst: wroteFirst !== undefined });
   }
   return [recipient];
 }
@@ -166,9 +164,7 @@ export async function submitMessage(deps: SendDeps, out: OutgoingMessage): Promi
   if (out.toUserId === SYSTEM_USER_ID && !out.toCourseCoaches) {
     throw new AppError('SYSTEM_MESSAGE_NO_REPLY', 'System message - unable to reply!');
   }
-  if (out.asNotification && !sendsNotifications(out.sender)) {
-    throw new AppError('FORBIDDEN', 'Only staff send system messages');
-  }
+  if (out.asNotification) authorize(out.sender, messageActions.sendNotification, undefined);
   const message = cleanMessage(out.html);
   const refs = await courseRefs(db, { siteId: site.id, courseId: out.courseId, partId: out.coursePartId });
   const recipients = await recipientsOf(db, site.id, out, refs.courseId);

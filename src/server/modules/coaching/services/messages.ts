@@ -1,18 +1,12 @@
-import {
-  type Compilable,
-  type CompiledQuery,
-  createQueryId,
-  type Expression,
-  type ExpressionBuilder,
-  type SqlBool,
-} from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { type Message, SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
 import { INCREMENT_OVERLAP_MS } from '../../../../shared/domain/coaching/messages';
-import { isStaff } from '../../../platform/authorize';
+import { authorize, can } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
+import { prepare } from '../../../platform/db/prepared';
 import type { Database, MessageRow, UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
-import { readsSupportInbox, sideOf } from '../policies/message';
+import { messageActions, sideOf } from '../policies/message';
 import { presentMessage, type SentBy } from '../presenters/message';
 
 /**
@@ -132,68 +126,16 @@ const pageQuery = (db: Db, shape: Shape, values: ListingValues) =>
     .limit(values.limit)
     .offset(values.offset);
 
-/**
- * Stand-ins no real value can equal: a query built with them marks where each value goes among its compiled
- * parameters. Only the shape decides which of them it uses.
- */
-const placeholders = {
-  siteId: Symbol('siteId') as unknown as number,
-  userId: Symbol('userId') as unknown as number,
-  withUserId: Symbol('withUserId') as unknown as number,
-  since: Symbol('since') as unknown as string,
-  limit: Symbol('limit') as unknown as number,
-  offset: Symbol('offset') as unknown as number,
-} satisfies ListingValues;
-
-const valueNames = Object.keys(placeholders) as (keyof ListingValues)[];
-
-/** Where a compiled parameter comes from: one of the call's values, or a constant of the SQL (`removed… = 0`). */
-type Slot = { value: keyof ListingValues } | { constant: unknown };
-
-interface PreparedQuery<Row> {
-  compiled: CompiledQuery<Row>;
-  slots: Slot[];
-}
-
-/** Per database (each dialect compiles its own SQL), the prepared queries by name and shape. */
-const preparedQueries = new WeakMap<Db, Map<string, PreparedQuery<unknown>>>();
-
-/**
- * Runs a listing query built and compiled once per database and shape; each call binds only its values. Every
- * client polls get_messages every 3 s, and building its queries in Kysely (immutable nodes, then compiling them to
- * SQL) cost about 40 µs of each poll, more than SQLite takes to run them (docs/performance.md); findSessionUser in
- * sessions.ts does the same. The SQL and the statements are those Kysely builds from the values themselves.
- */
-async function runPrepared<Row>(
-  db: Db,
-  name: string,
-  build: (db: Db, shape: Shape, values: ListingValues) => Compilable<Row>,
-  values: ListingValues,
-): Promise<Row[]> {
-  let queries = preparedQueries.get(db);
-  if (!queries) {
-    queries = new Map();
-    preparedQueries.set(db, queries);
-  }
-  const shape = shapeOf(values);
-  const key = `${name}:${shape.supportInbox ? 'support' : 'own'}:${shape.partner}:${shape.since ? 'since' : 'all'}`;
-  let query = queries.get(key) as PreparedQuery<Row> | undefined;
-  if (!query) {
-    const compiled = build(db, shape, placeholders).compile();
-    const slots = compiled.parameters.map((parameter): Slot => {
-      const value = valueNames.find((n) => placeholders[n] === parameter);
-      return value ? { value } : { constant: parameter };
-    });
-    query = { compiled, slots };
-    queries.set(key, query as PreparedQuery<unknown>);
-  }
-  const { rows } = await db.executeQuery<Row>({
-    ...query.compiled,
-    parameters: query.slots.map((slot) => ('value' in slot ? values[slot.value] : slot.constant)),
-    queryId: createQueryId(),
-  });
-  return rows;
-}
+/** The listing's queries, prepared (platform/db/prepared.ts): every client polls get_messages every 3 s. */
+const valueNames = { siteId: true, userId: true, withUserId: true, since: true, limit: true, offset: true } as const;
+const shapeKey = (shape: Shape) =>
+  `${shape.supportInbox ? 'support' : 'own'}:${shape.partner}:${shape.since ? 'since' : 'all'}`;
+const counts = prepare(
+  valueNames,
+  (db, values: ListingValues, shape: Shape) => countsQuery(db, shape, values),
+  shapeKey,
+);
+const page = prepare(valueNames, (db, values: ListingValues, shape: Shape) => pageQuery(db, shape, values), shapeKey);
 
 /** The lower bound of an increment: a little before the previous answer's time, never before 1970. */
 const incrementSince = (lastDate: string | null | undefined): string | null =>
@@ -223,9 +165,8 @@ export async function listMessages(
     limit: number;
   },
 ): Promise<MessagePage> {
-  if (opts.userId === SYSTEM_USER_ID ? !readsSupportInbox(opts.user) : opts.userId !== opts.user.id) {
-    throw new AppError('FORBIDDEN', 'UserId must be your own (or -1, the support inbox, for staff)');
-  }
+  if (opts.userId === SYSTEM_USER_ID) authorize(opts.user, messageActions.readSupportInbox, undefined);
+  else if (opts.userId !== opts.user.id) throw new AppError('FORBIDDEN', messageActions.readSupportInbox.denial);
   const datetime = now();
   const values: ListingValues = {
     siteId: opts.siteId,
@@ -235,15 +176,18 @@ export async function listMessages(
     limit: opts.limit,
     offset: (opts.page - 1) * opts.limit,
   };
-  const [counts] = await runPrepared(db, 'counts', countsQuery, values);
-  if (!counts) throw new Error('The counts query answered no row');
-  const total = Number(counts.total);
-  const rows = values.offset < total ? await runPrepared(db, 'page', pageQuery, values) : [];
-  const senders = isStaff(opts.user) ? await staffSenders(db, opts.siteId, rows) : new Map();
+  const shape = shapeOf(values);
+  const [count] = await counts.run(db, values, shape);
+  if (!count) throw new Error('The counts query answered no row');
+  const total = Number(count.total);
+  const rows = values.offset < total ? await page.run(db, values, shape) : [];
+  const senders = can(opts.user, messageActions.seeSystemSender, undefined)
+    ? await staffSenders(db, opts.siteId, rows)
+    : new Map();
   return {
     messages: rows.map((row) => presentMessage(row, opts.user, senders.get(row.sent_by_user_id))),
     totalPages: Math.max(1, Math.ceil(total / opts.limit)),
-    unopened: Number(counts.unopened),
+    unopened: Number(count.unopened),
     datetime,
   };
 }
@@ -276,7 +220,7 @@ export async function markMessagesOpened(db: Db, opts: { siteId: number; user: U
     .where('id', 'in', ids)
     .where('showed_at', 'is', null)
     .where((eb) =>
-      readsSupportInbox(opts.user)
+      can(opts.user, messageActions.readSupportInbox, undefined)
         ? eb.or([
             eb('to_user_id', '=', opts.user.id),
             eb.and([eb('to_user_id', 'is', null), eb('kind', '=', 'support')]),

@@ -1,11 +1,10 @@
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import type { Coach } from '../../../../shared/contract/learning/courseShapes';
 import { NO_OWNER } from '../../../../shared/domain/coaching/tasks';
-import { MIN_STAFF_PRIVILEGIES, staffTypes } from '../../../../shared/domain/roles';
-import { isStaff } from '../../../platform/authorize';
+import { isStaff, staffUsers } from '../../../platform/authorize';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import type { UserRow } from '../../../platform/db/schema';
-import { AppError } from '../../../platform/errors';
+import { AppError, invalidFields } from '../../../platform/errors';
 import { sanitizeRichText } from '../../../platform/lib/sanitize';
 import { courseRefs } from '../../learning';
 import { presentTask } from '../presenters/task';
@@ -114,8 +113,7 @@ function storedTime(value: string | null | undefined, field: string): string | n
   const date = new Date(value);
   const year = date.getUTCFullYear();
   if (Number.isNaN(date.getTime()) || year < 1000 || year > 9999) {
-    const message = 'must be a time between the years 1000 and 9999';
-    throw new AppError('INVALID_REQUEST', `Invalid data: ${field}: ${message}`, { fields: [{ field, message }] });
+    throw invalidFields({ field, message: 'must be a time between the years 1000 and 9999' });
   }
   return date.toISOString();
 }
@@ -126,8 +124,7 @@ export async function listTaskOwners(db: Db, siteId: number): Promise<Coach[]> {
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name'])
     .where('site_id', '=', siteId)
-    .where('user_type', 'in', staffTypes)
-    .where('privilegies', '>', MIN_STAFF_PRIVILEGIES)
+    .where(staffUsers)
     .orderBy('first_name')
     .orderBy('last_name')
     .orderBy('id')

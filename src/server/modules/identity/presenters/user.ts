@@ -1,4 +1,5 @@
 import type { UserData } from '../../../../shared/contract/define';
+import type { Profile } from '../../../../shared/contract/identity/profile';
 import type { UserRow } from '../../../platform/db/schema';
 
 /** The only path from a user row to the wire: the spec's names, and nothing secret. */
@@ -13,6 +14,21 @@ export function presentUser(user: UserRow, companyName: string | null): UserData
     privilegies: user.privilegies,
     TotalXp: user.total_xp,
     CollectXp: user.collect_xp === 1,
+    CompanyName: companyName,
+  };
+}
+
+/** The profile page's view of the user (profile.php). */
+export function presentProfile({ user, companyName }: { user: UserRow; companyName: string | null }): Profile {
+  return {
+    Id: user.id,
+    Username: user.email,
+    FirstName: user.first_name,
+    LastName: user.last_name,
+    UserFileId: user.user_file_id,
+    UserType: user.user_type,
+    CollectXp: user.collect_xp === 1,
+    TotalXp: user.total_xp,
     CompanyName: companyName,
   };
 }

@@ -4,6 +4,7 @@ import {
   RESET_VALID_MINUTES,
   VERIFICATION_VALID_HOURS,
 } from '../../../../shared/domain/identity/accounts';
+import type { Language } from '../../../../shared/domain/language';
 import type { Config } from '../../../platform/config';
 import { type Db, now } from '../../../platform/db';
 import type { UserRow } from '../../../platform/db/schema';
@@ -21,7 +22,7 @@ interface AccountDeps {
   config: Config;
   mailer: Mailer;
   siteId: number;
-  locale: 'en' | 'sv';
+  locale: Language;
   /** The caller's address: password work is limited per source (services/passwords.ts). */
   ip: string;
 }

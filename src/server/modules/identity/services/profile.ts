@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
-import type { Profile } from '../../../../shared/contract/identity/profile';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
 import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
@@ -12,24 +11,15 @@ import { uploadDir } from '../../../platform/files/media';
 import { createSlots } from '../../../platform/lib/slots';
 import { companyNameOf } from './users';
 
-export async function getProfile(db: Db, user: UserRow): Promise<Profile> {
-  return {
-    Id: user.id,
-    Username: user.email,
-    FirstName: user.first_name,
-    LastName: user.last_name,
-    UserFileId: user.user_file_id,
-    UserType: user.user_type,
-    CollectXp: user.collect_xp === 1,
-    TotalXp: user.total_xp,
-    CompanyName: await companyNameOf(db, user),
-  };
+/** The user's profile: her row and her company's name. */
+export async function getProfile(db: Db, user: UserRow): Promise<{ user: UserRow; companyName: string | null }> {
+  return { user, companyName: await companyNameOf(db, user) };
 }
 
 export async function updateProfile(
   db: Db,
   opts: { user: UserRow; firstName: string; lastName: string; collectXp: boolean },
-): Promise<Profile> {
+): Promise<{ user: UserRow; companyName: string | null }> {
   const updated = await db
     .updateTable('users')
     .set({

@@ -1,6 +1,6 @@
-import { type CompiledQuery, createQueryId } from 'kysely';
 import { addDays } from '../../../../shared/domain/time';
 import { type Db, now } from '../../../platform/db';
+import { prepare } from '../../../platform/db/prepared';
 import type { UserRow } from '../../../platform/db/schema';
 import { hashToken, newToken } from '../../../platform/lib/tokens';
 
@@ -25,62 +25,27 @@ export async function createSession(db: Db, opts: { siteId: number; userId: numb
 }
 
 /**
- * The session lookup with stand-ins for its values. Every authenticated call runs it, and building it in Kysely
- * (immutable nodes, then compiling them to SQL) took about four times as long as running it (docs/performance.md),
- * so it is built and compiled once per database and only its parameters change.
+ * The session lookup. Every authenticated call runs it, and building it in Kysely took about four times as long as
+ * running it (docs/performance.md), so it is prepared: built and compiled once per database.
  */
-const sessionUserQuery = (db: Db, values: { tokenHash: string; siteId: number; at: string }) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .where('sessions.token_hash', '=', values.tokenHash)
-    .where('sessions.site_id', '=', values.siteId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', values.at);
-
-type SessionValues = Parameters<typeof sessionUserQuery>[1];
-
-/** Stand-ins no real value can equal: each marks where its value goes among the compiled query's parameters. */
-const placeholders = {
-  tokenHash: Symbol('tokenHash') as unknown as string,
-  siteId: Symbol('siteId') as unknown as number,
-  at: Symbol('at') as unknown as string,
-} satisfies SessionValues;
-
-/** The compiled SQL (per database: each dialect has its own) and, for each parameter, which value it takes. */
-interface PreparedSessionQuery {
-  compiled: CompiledQuery<UserRow>;
-  slots: (keyof SessionValues)[];
-}
-
-const prepared = new WeakMap<Db, PreparedSessionQuery>();
-
-function prepareSessionQuery(db: Db): PreparedSessionQuery {
-  const compiled = sessionUserQuery(db, placeholders).compile() as CompiledQuery<UserRow>;
-  const names = Object.keys(placeholders) as (keyof SessionValues)[];
-  const slots = compiled.parameters.map((parameter) => {
-    const name = names.find((n) => placeholders[n] === parameter);
-    if (!name) throw new Error('The session query has a parameter that is not one of its values');
-    return name;
-  });
-  return { compiled, slots };
-}
+const sessionUser = prepare(
+  { tokenHash: true, siteId: true, at: true },
+  (db, values: { tokenHash: string; siteId: number; at: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.token_hash', '=', values.tokenHash)
+      .where('sessions.site_id', '=', values.siteId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', values.at),
+);
 
 /** The user a live token of this site belongs to, in one statement; null for unknown, expired or revoked tokens. */
 export async function findSessionUser(db: Db, opts: { siteId: number; token: string }): Promise<UserRow | null> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    prepared.set(db, query);
-  }
-  const values: SessionValues = { tokenHash: hashToken(opts.token), siteId: opts.siteId, at: now() };
-  const { rows } = await db.executeQuery<UserRow>({
-    ...query.compiled,
-    parameters: query.slots.map((slot) => values[slot]),
-    queryId: createQueryId(),
-  });
-  return rows[0] ?? null;
+  const values = { tokenHash: hashToken(opts.token), siteId: opts.siteId, at: now() };
+  const [user] = await sessionUser.run(db, values, undefined);
+  return user ?? null;
 }
 
 export async function revokeSession(db: Db, opts: { siteId: number; token: string }): Promise<void> {

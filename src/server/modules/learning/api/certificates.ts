@@ -1,11 +1,13 @@
 import { certificates } from '../../../../shared/contract/learning/certificates';
 import { callerNamed, handlers, signedInUser } from '../../../platform/handlers';
+import { presentCertificate } from '../presenters/course';
 import { listCertificates, renderCertificatePdf } from '../services/certificates';
 
 export const certificatesHandlers = handlers(certificates, {
   async get_certificates(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
-    return { status: 'OK', data: await listCertificates(ctx.db, { siteId: ctx.site.id, userId: user.id }) };
+    const rows = await listCertificates(ctx.db, { siteId: ctx.site.id, userId: user.id });
+    return { status: 'OK', data: rows.map((row) => presentCertificate(row, row.course_name)) };
   },
   async download_certificate(ctx, data) {
     const { fileName, pdf } = await renderCertificatePdf(ctx.db, {

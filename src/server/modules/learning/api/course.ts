@@ -1,5 +1,7 @@
 import { course } from '../../../../shared/contract/learning/course';
 import { callerNamed, handlers } from '../../../platform/handlers';
+import { presentCourse, presentFreeLesson } from '../presenters/course';
+import { presentCourseSummary } from '../presenters/lists';
 import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
 
 export const courseHandlers = handlers(course, {
@@ -7,12 +9,13 @@ export const courseHandlers = handlers(course, {
     const user = callerNamed(ctx, data.UserId);
     return {
       status: 'OK',
-      data: [await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId })],
+      data: [presentCourse(await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId }))],
     };
   },
   async get_my_courses(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
-    return { status: 'OK', data: await listMyCourses(ctx.db, { siteId: ctx.site.id, user }) };
+    const courses = await listMyCourses(ctx.db, { siteId: ctx.site.id, user });
+    return { status: 'OK', data: courses.map(presentCourseSummary) };
   },
   async get_free_lessons(ctx, data) {
     const { lessons, categories } = await listFreeLessons(ctx.db, {
@@ -24,7 +27,9 @@ export const courseHandlers = handlers(course, {
   async get_free_lesson(ctx, data) {
     return {
       status: 'OK',
-      data: await getFreeLesson(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, partId: data.PartId }),
+      data: presentFreeLesson(
+        await getFreeLesson(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, partId: data.PartId }),
+      ),
     };
   },
 });

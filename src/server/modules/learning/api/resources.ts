@@ -1,9 +1,11 @@
 import { resources } from '../../../../shared/contract/learning/resources';
 import { handlers, signedInUser } from '../../../platform/handlers';
+import { presentResource } from '../presenters/lists';
 import { listResources } from '../services/resources';
 
 export const resourcesHandlers = handlers(resources, {
   async get_resources(ctx) {
-    return { status: 'OK', data: await listResources(ctx.db, { siteId: ctx.site.id, user: signedInUser(ctx) }) };
+    const rows = await listResources(ctx.db, { siteId: ctx.site.id, user: signedInUser(ctx) });
+    return { status: 'OK', data: rows.map(presentResource) };
   },
 });

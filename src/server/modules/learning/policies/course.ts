@@ -1,12 +1,23 @@
-import { MIN_STAFF_PRIVILEGIES, staffTypes } from '../../../../shared/domain/roles';
-import type { CoursePartRow, UserRow } from '../../../platform/db/schema';
+import { type Actor, action, can, isAdmin, isStaff } from '../../../platform/authorize';
+import type { CoursePartRow } from '../../../platform/db/schema';
 
-/**
- * Staff (types 2 and 8 with privilegies above 50) see every course of their site as editors do: every part and
- * block, drafts and mentor-only ones marked, and the answers of quizzes and tests.
- */
-export const seesCourseAsStaff = (user: UserRow): boolean =>
-  staffTypes.includes(user.user_type) && user.privilegies > MIN_STAFF_PRIVILEGIES;
+export const courseActions = {
+  /**
+   * Staff (types 2 and 8 with privilegies above 50) see every course of their site as editors do: every part and
+   * block, drafts and mentor-only ones marked, and the answers of quizzes and tests.
+   */
+  viewAsStaff: action('Only staff see a course as its editors do', (actor) => isStaff(actor)),
+  /** Administrators also see part ids and the free and mentor-only markers (spec §6). */
+  seeAdminMarkers: action('Only administrators see the free and mentor-only markers', (actor) => isAdmin(actor)),
+};
+
+/** What a viewer may do with a course (get_course's `Abilities`). */
+export const courseAbilities = (user: Actor) => ({
+  viewAsStaff: seesCourseAsStaff(user),
+  seeAdminMarkers: can(user, courseActions.seeAdminMarkers, undefined),
+});
+
+export const seesCourseAsStaff = (user: Actor): boolean => can(user, courseActions.viewAsStaff, undefined);
 
 type Visibility = Pick<CoursePartRow, 'published' | 'mentor_only' | 'publish_date'>;
 

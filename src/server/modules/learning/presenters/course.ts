@@ -1,8 +1,22 @@
-import type { Block, BlockResult, CoursePart, Question } from '../../../../shared/contract/learning/courseShapes';
+import type {
+  Block,
+  BlockResult,
+  CertificateInfo,
+  Course,
+  CoursePart,
+  Question,
+} from '../../../../shared/contract/learning/courseShapes';
 import { type BlockType, blockTypes } from '../../../../shared/domain/learning/course';
 import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
-import type { CourseBlockRow, CoursePartRow, MediaFileRow } from '../../../platform/db/schema';
-import { readContent, type StoredQuestion, scoreAnswers, visibleResult } from '../services/blockContent';
+import { now } from '../../../platform/db';
+import type {
+  CertificatesTable,
+  CourseBlockRow,
+  CoursePartRow,
+  CourseRow,
+  MediaFileRow,
+} from '../../../platform/db/schema';
+import { readBlockContent, type StoredQuestion, scoreAnswers, visibleResult } from '../domain/blockContent';
 
 /** What presenting a course's blocks needs beyond the rows themselves. */
 export interface BlockContext {
@@ -72,7 +86,7 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
       };
     }
     case 'Image': {
-      const c = readContent(type, row.content);
+      const c = readBlockContent(type, row.content);
       return (
         c && {
           ...base,
@@ -83,7 +97,7 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
       );
     }
     case 'Video': {
-      const c = readContent(type, row.content);
+      const c = readBlockContent(type, row.content);
       const file = c && ctx.media.get(c.mediaId);
       return (
         c && {
@@ -99,7 +113,7 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
       );
     }
     case 'Audio': {
-      const c = readContent(type, row.content);
+      const c = readBlockContent(type, row.content);
       const file = c && ctx.media.get(c.mediaId);
       return (
         c && {
@@ -111,7 +125,7 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
       );
     }
     case 'File': {
-      const c = readContent(type, row.content);
+      const c = readBlockContent(type, row.content);
       const file = c && ctx.media.get(c.mediaId);
       return (
         c && {
@@ -124,7 +138,7 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
     }
     case 'Quiz':
     case 'Test': {
-      const c = readContent(type, row.content);
+      const c = readBlockContent(type, row.content);
       if (!c) return null;
       const isTest = type === 'Test';
       const content = {
@@ -141,11 +155,11 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
       return { ...base, ...notPost, BlockType: type, Content: content };
     }
     case 'Reward': {
-      const c = readContent(type, row.content);
+      const c = readBlockContent(type, row.content);
       return c && { ...base, ...notPost, BlockType: type, Content: { html: c.html, xp: ctx.xpPerReward } };
     }
     default: {
-      const c = readContent(type, row.content);
+      const c = readBlockContent(type, row.content);
       return c && ({ ...base, ...notPost, BlockType: type, Content: c } as Block);
     }
   }
@@ -182,5 +196,123 @@ export function presentPart(
     MilestoneCompletedDate: progress?.milestone_completed_at ?? null,
     reward_id: rewardId,
     Icon: part.icon,
+  };
+}
+
+/** Presents parts with their blocks; blocks whose content is broken or whose linked part is hidden are left out. */
+function presentParts(
+  parts: CoursePartRow[],
+  blocks: CourseBlockRow[],
+  ctx: Omit<BlockContext, 'parts'>,
+  progressOf: (partId: number) => PartProgress | undefined,
+  rewardOf: (partId: number) => number | null,
+): CoursePart[] {
+  const blocksByPart = new Map<number, Block[]>();
+  const partsById = new Map(parts.map((part) => [part.id, part]));
+  for (const row of blocks) {
+    const block = presentBlock(row, { ...ctx, parts: partsById });
+    if (!block) continue;
+    const list = blocksByPart.get(row.course_part_id) ?? [];
+    list.push(block);
+    blocksByPart.set(row.course_part_id, list);
+  }
+  return parts.map((part) =>
+    presentPart(part, blocksByPart.get(part.id) ?? [], progressOf(part.id), rewardOf(part.id)),
+  );
+}
+
+/** get_course's view of one course, in camelCase: what `presentCourse` puts on the wire. */
+export interface CourseView {
+  course: CourseRow;
+  /** The parts and blocks the viewer may see. */
+  parts: CoursePartRow[];
+  blocks: CourseBlockRow[];
+  blockContext: Omit<BlockContext, 'parts' | 'results'>;
+  results: BlockContext['results'];
+  progressByPart: ReadonlyMap<number, PartProgress>;
+  rewardByPart: ReadonlyMap<number, number>;
+  courseProgress: { progress_percent: number; xp: number } | null;
+  certificate: CertificateRow | null;
+  coaches: { id: number; first_name: string; last_name: string }[];
+  achievements: { id: number; title: string; description: string; required_xp: number; earned_id: number | null }[];
+  abilities: { viewAsStaff: boolean; seeAdminMarkers: boolean };
+}
+
+export function presentCourse(view: CourseView): Course {
+  const { course, courseProgress, certificate } = view;
+  return {
+    Id: course.id,
+    Name: course.name,
+    Description: course.description,
+    Published: course.published === 1,
+    CourseParts: presentParts(
+      view.parts,
+      view.blocks,
+      { ...view.blockContext, results: view.results },
+      (id) => view.progressByPart.get(id),
+      (id) => view.rewardByPart.get(id) ?? null,
+    ),
+    CourseProgressEvent: course.progress_event,
+    XpPerReward: course.xp_per_reward,
+    progress_percent: courseProgress?.progress_percent ?? 0,
+    CourseXp: courseProgress?.xp ?? 0,
+    // The edit lock arrives with course editing.
+    LockedByUserId: null,
+    LockedByUsername: null,
+    FooterMentorCopy: { UseCustomText: false },
+    CertificateEnabled: course.certificate_enabled === 1,
+    CertificateValidityMonths: course.certificate_validity_months,
+    TestAttempts: attemptLimit(course.test_attempts),
+    Certificate: certificate ? presentCertificate(certificate, course.name) : null,
+    Coaches: view.coaches.map((c) => ({ UserId: c.id, FirstName: c.first_name, LastName: c.last_name })),
+    Achievements: view.achievements.map((a) => ({
+      Id: a.id,
+      CourseId: course.id,
+      title: a.title,
+      description: a.description,
+      required_xp: a.required_xp,
+      earned: a.earned_id !== null,
+    })),
+    Abilities: { ViewAsStaff: view.abilities.viewAsStaff, SeeAdminMarkers: view.abilities.seeAdminMarkers },
+  };
+}
+
+type CertificateRow = Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & { id: number; course_id: number };
+
+/** A certificate as the wire carries it. */
+export function presentCertificate(row: CertificateRow, courseName: string): CertificateInfo {
+  return {
+    Id: row.id,
+    CourseId: row.course_id,
+    CourseName: courseName,
+    Code: row.code,
+    IssuedAt: row.issued_at,
+    ExpiresAt: row.expires_at,
+    Expired: row.expires_at !== null && row.expires_at <= now(),
+  };
+}
+
+/** get_free_lesson's view of one free part: what `presentFreeLesson` puts on the wire. */
+export interface FreeLessonView {
+  courseId: number;
+  courseName: string;
+  part: CoursePartRow;
+  blocks: CourseBlockRow[];
+  blockContext: Omit<BlockContext, 'parts' | 'results'>;
+  /** The course's free parts: the only ones its Post blocks may lead to. */
+  freeParts: CoursePartRow[];
+}
+
+export function presentFreeLesson(view: FreeLessonView): { CourseId: number; CourseName: string; Part: CoursePart } {
+  const ctx: BlockContext = {
+    ...view.blockContext,
+    results: new Map(),
+    parts: new Map(view.freeParts.map((p) => [p.id, p])),
+  };
+  const blocks = view.blocks.map((row) => presentBlock(row, ctx)).filter((b): b is Block => b !== null);
+  return {
+    CourseId: view.courseId,
+    CourseName: view.courseName,
+    Part: presentPart(view.part, blocks, undefined, null),
   };
 }

@@ -1,10 +1,9 @@
-import type { EarnedAchievement } from '../../../../shared/contract/learning/achievements';
 import type { Db } from '../../../platform/db';
 import type { UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { seesCourseAsStaff } from '../policies/course';
-import { openCourse } from './courseAccess';
-import { listMyCourses } from './courses';
+import { loadCourseForViewer } from './courseAccess';
+import { openCourseIds } from './courses';
 
 function achievementsWithEarned(db: Db, opts: { siteId: number; userId: number }) {
   return db
@@ -28,30 +27,20 @@ function achievementsWithEarned(db: Db, opts: { siteId: number; userId: number }
     .where('achievements.site_id', '=', opts.siteId);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof achievementsWithEarned>['execute']>>[number];
-
-const present = (row: Row): EarnedAchievement => ({
-  Id: row.id,
-  CourseId: row.course_id,
-  CourseName: row.course_name,
-  title: row.title,
-  description: row.description,
-  required_xp: row.required_xp,
-  earned: row.earned_at !== null,
-  EarnedDate: row.earned_at,
-});
+/** An achievement of a course with the course's name and when the user earned it (null: not yet). */
+export type AchievementWithEarned = Awaited<ReturnType<ReturnType<typeof achievementsWithEarned>['execute']>>[number];
 
 /** The achievements of the courses the user may open (or of one of them), each marked earned or not. */
 export async function listAchievements(
   db: Db,
   opts: { siteId: number; user: UserRow; courseId: number | null },
-): Promise<EarnedAchievement[]> {
+): Promise<AchievementWithEarned[]> {
   let query = achievementsWithEarned(db, { siteId: opts.siteId, userId: opts.user.id });
   if (opts.courseId !== null) {
-    await openCourse(db, { siteId: opts.siteId, user: opts.user, courseId: opts.courseId });
+    await loadCourseForViewer(db, { siteId: opts.siteId, user: opts.user, courseId: opts.courseId });
     query = query.where('achievements.course_id', '=', opts.courseId);
   } else if (!seesCourseAsStaff(opts.user)) {
-    const ids = (await listMyCourses(db, opts)).map((course) => course.Id);
+    const ids = await openCourseIds(db, opts);
     if (ids.length === 0) return [];
     query = query.where('achievements.course_id', 'in', ids);
   }
@@ -60,12 +49,12 @@ export async function listAchievements(
     .orderBy('achievements.course_id')
     .orderBy('achievements.required_xp')
     .execute();
-  return rows.map(present);
+  return rows;
 }
 
 /** One achievement of a course the user may open, with her xp in that course. */
 export async function getAchievement(db: Db, opts: { siteId: number; user: UserRow; id: number; courseId: number }) {
-  await openCourse(db, { siteId: opts.siteId, user: opts.user, courseId: opts.courseId });
+  await loadCourseForViewer(db, { siteId: opts.siteId, user: opts.user, courseId: opts.courseId });
   const [row, progress] = await Promise.all([
     achievementsWithEarned(db, { siteId: opts.siteId, userId: opts.user.id })
       .where('achievements.id', '=', opts.id)
@@ -80,5 +69,5 @@ export async function getAchievement(db: Db, opts: { siteId: number; user: UserR
       .executeTakeFirst(),
   ]);
   if (!row) throw new AppError('NOT_FOUND', 'No such achievement in this course');
-  return { ...present(row), CourseXp: progress?.xp ?? 0 };
+  return { achievement: row, courseXp: progress?.xp ?? 0 };
 }

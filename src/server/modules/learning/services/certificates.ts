@@ -1,23 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { CertificateInfo } from '../../../../shared/contract/learning/courseShapes';
 import { certificateExpiry } from '../../../../shared/domain/learning/xp';
-import { type Db, now } from '../../../platform/db';
-import type { CertificatesTable, CourseRow } from '../../../platform/db/schema';
+import type { Db } from '../../../platform/db';
+import type { CourseRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
-
-type CertificateRow = Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & { id: number; course_id: number };
-
-export function presentCertificate(row: CertificateRow, courseName: string): CertificateInfo {
-  return {
-    Id: row.id,
-    CourseId: row.course_id,
-    CourseName: courseName,
-    Code: row.code,
-    IssuedAt: row.issued_at,
-    ExpiresAt: row.expires_at,
-    Expired: row.expires_at !== null && row.expires_at <= now(),
-  };
-}
 
 /**
  * Issues the certificate of a completed course, once: answers true when this call issued it. The expiry follows
@@ -56,10 +41,9 @@ const certificatesOf = (db: Db, siteId: number, userId: number) =>
     .where('certificates.site_id', '=', siteId)
     .where('certificates.user_id', '=', userId);
 
-export async function listCertificates(db: Db, opts: { siteId: number; userId: number }): Promise<CertificateInfo[]> {
-  const rows = await certificatesOf(db, opts.siteId, opts.userId).orderBy('certificates.issued_at', 'desc').execute();
-  return rows.map((row) => presentCertificate(row, row.course_name));
-}
+/** The user's certificates, newest first, each with its course's name. */
+export const listCertificates = (db: Db, opts: { siteId: number; userId: number }) =>
+  certificatesOf(db, opts.siteId, opts.userId).orderBy('certificates.issued_at', 'desc').execute();
 
 const dateOnly = (iso: string) => iso.slice(0, 10);
 

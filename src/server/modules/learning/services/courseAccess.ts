@@ -2,6 +2,7 @@ import { type Db, now } from '../../../platform/db';
 import type { AccessSource, CourseRow, UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { seesCourseAsStaff } from '../policies/course';
+import { liveAccess } from '../queries/visibility';
 
 /** Whether a learner holds live access to a course (granted by staff, a code or a purchase, not expired). */
 export async function hasCourseAccess(db: Db, opts: { siteId: number; userId: number; courseId: number }) {
@@ -11,13 +12,13 @@ export async function hasCourseAccess(db: Db, opts: { siteId: number; userId: nu
     .where('site_id', '=', opts.siteId)
     .where('user_id', '=', opts.userId)
     .where('course_id', '=', opts.courseId)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now())]))
+    .where(liveAccess(now()))
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The course a caller opens: staff open every course of the site, a learner those she has access to. */
-export async function openCourse(
+export async function loadCourseForViewer(
   db: Db,
   opts: { siteId: number; user: UserRow; courseId: number },
 ): Promise<CourseRow> {
@@ -38,7 +39,7 @@ export async function openCourse(
 /** `CourseAccess` of auth_user: 1 when the user may open the course, 0 when not (or when it does not exist). */
 export async function courseAccessFlag(db: Db, opts: { siteId: number; user: UserRow; courseId: number }) {
   try {
-    await openCourse(db, opts);
+    await loadCourseForViewer(db, opts);
     return 1 as const;
   } catch (error) {
     if (error instanceof AppError) return 0 as const;

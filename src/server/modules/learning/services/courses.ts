@@ -1,16 +1,13 @@
 import type { FreeLesson } from '../../../../shared/contract/learning/course';
-import type { Block, Course, CoursePart, CourseSummary } from '../../../../shared/contract/learning/courseShapes';
-import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
-import { courseStatus } from '../../../../shared/domain/learning/xp';
 import { type Db, now } from '../../../platform/db';
-import type { CourseBlockRow, CoursePartRow, CourseRow, MediaFileRow, UserRow } from '../../../platform/db/schema';
+import type { CourseBlockRow, CoursePartRow, MediaFileRow, UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
-import { seesCourseAsStaff, visibleToLearner } from '../policies/course';
-import { type BlockContext, type PartProgress, presentBlock, presentPart } from '../presenters/course';
-import { mediaIdOf } from './blockContent';
-import { presentCertificate } from './certificates';
-import { openCourse } from './courseAccess';
+import { mediaIdOf } from '../domain/blockContent';
+import { courseAbilities, seesCourseAsStaff, visibleToLearner } from '../policies/course';
+import type { CourseView } from '../presenters/course';
+import { courseOpenToLearner, partVisibleToLearner } from '../queries/visibility';
+import { loadCourseForViewer } from './courseAccess';
 
 /** The parts and blocks of a course a viewer may see: all for staff, the published and due ones for a learner. */
 function visibleParts(parts: CoursePartRow[], blocks: CourseBlockRow[], staff: boolean) {
@@ -33,28 +30,6 @@ async function mediaOf(db: Db, siteId: number, blocks: CourseBlockRow[]): Promis
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Presents parts with their blocks; blocks whose content is broken or whose linked part is hidden are left out. */
-function presentParts(
-  parts: CoursePartRow[],
-  blocks: CourseBlockRow[],
-  ctx: Omit<BlockContext, 'parts'>,
-  progressOf: (partId: number) => PartProgress | undefined,
-  rewardOf: (partId: number) => number | null,
-): CoursePart[] {
-  const blocksByPart = new Map<number, Block[]>();
-  const partsById = new Map(parts.map((part) => [part.id, part]));
-  for (const row of blocks) {
-    const block = presentBlock(row, { ...ctx, parts: partsById });
-    if (!block) continue;
-    const list = blocksByPart.get(row.course_part_id) ?? [];
-    list.push(block);
-    blocksByPart.set(row.course_part_id, list);
-  }
-  return parts.map((part) =>
-    presentPart(part, blocksByPart.get(part.id) ?? [], progressOf(part.id), rewardOf(part.id)),
-  );
 }
 
 const partsOf = (db: Db, siteId: number, courseId: number) =>
@@ -88,9 +63,9 @@ const blocksOf = (db: Db, siteId: number, courseId: number) =>
 export async function getCourseView(
   db: Db,
   opts: { siteId: number; user: UserRow; courseId: number },
-): Promise<Course> {
+): Promise<CourseView> {
   const { siteId, user } = opts;
-  const course = await openCourse(db, opts);
+  const course = await loadCourseForViewer(db, opts);
   const staff = seesCourseAsStaff(user);
   const [allParts, allBlocks, progress, rewards, courseProgress, certificate, results, coaches, achievements] =
     await Promise.all([
@@ -178,50 +153,23 @@ export async function getCourseView(
   const resultsByBlock = new Map(results.map((row) => [row.course_block_id, row]));
 
   return {
-    Id: course.id,
-    Name: course.name,
-    Description: course.description,
-    Published: course.published === 1,
-    CourseParts: presentParts(
-      parts,
-      blocks,
-      {
-        staff,
-        xpPerReward: course.xp_per_reward,
-        testAttempts: course.test_attempts,
-        sign,
-        media,
-        results: resultsByBlock,
-      },
-      (id) => progressByPart.get(id),
-      (id) => rewardByPart.get(id) ?? null,
-    ),
-    CourseProgressEvent: course.progress_event,
-    XpPerReward: course.xp_per_reward,
-    progress_percent: courseProgress?.progress_percent ?? 0,
-    CourseXp: courseProgress?.xp ?? 0,
-    // The edit lock arrives with course editing.
-    LockedByUserId: null,
-    LockedByUsername: null,
-    FooterMentorCopy: { UseCustomText: false },
-    CertificateEnabled: course.certificate_enabled === 1,
-    CertificateValidityMonths: course.certificate_validity_months,
-    TestAttempts: attemptLimit(course.test_attempts),
-    Certificate: certificate ? presentCertificate(certificate, course.name) : null,
-    Coaches: coaches.map((c) => ({ UserId: c.id, FirstName: c.first_name, LastName: c.last_name })),
-    Achievements: achievements.map((a) => ({
-      Id: a.id,
-      CourseId: course.id,
-      title: a.title,
-      description: a.description,
-      required_xp: a.required_xp,
-      earned: a.earned_id !== null,
-    })),
+    course,
+    parts,
+    blocks,
+    blockContext: { staff, xpPerReward: course.xp_per_reward, testAttempts: course.test_attempts, sign, media },
+    results: resultsByBlock,
+    progressByPart,
+    rewardByPart,
+    courseProgress: courseProgress ?? null,
+    certificate: certificate ?? null,
+    coaches,
+    achievements,
+    abilities: courseAbilities(user),
   };
 }
 
 /** My courses: every course the caller may open, with her progress and status. */
-export async function listMyCourses(db: Db, opts: { siteId: number; user: UserRow }): Promise<CourseSummary[]> {
+export async function listMyCourses(db: Db, opts: { siteId: number; user: UserRow }) {
   const { siteId, user } = opts;
   const at = now();
   let query = db
@@ -246,44 +194,23 @@ export async function listMyCourses(db: Db, opts: { siteId: number; user: UserRo
         .select((p) => p.fn.countAll<number>().as('n'))
         .whereRef('course_parts.course_id', '=', 'courses.id')
         .where('course_parts.site_id', '=', siteId)
-        .where('course_parts.published', '=', 1)
-        .where('course_parts.mentor_only', '=', 0)
-        .where((p) => p.or([p('course_parts.publish_date', 'is', null), p('course_parts.publish_date', '<=', at)]))
+        .where(partVisibleToLearner(at))
         .as('part_count'),
     ])
     .where('courses.site_id', '=', siteId);
-  if (!seesCourseAsStaff(user)) {
-    query = query.where('courses.published', '=', 1).where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('course_access')
-          .select('course_access.id')
-          .where('course_access.site_id', '=', siteId)
-          .whereRef('course_access.course_id', '=', 'courses.id')
-          .where('course_access.user_id', '=', user.id)
-          .where((a) => a.or([a('course_access.expires_at', 'is', null), a('course_access.expires_at', '>', at)])),
-      ),
-    );
-  }
-  const rows = await query.orderBy('courses.sort_id').orderBy('courses.id').execute();
-  return rows.map((row) => {
-    const percent = row.progress_percent ?? 0;
-    return {
-      Id: row.id,
-      Name: row.name,
-      Description: row.description,
-      Category: row.category,
-      progress_percent: percent,
-      Status: courseStatus({
-        progressPercent: percent,
-        completedAt: row.completed_at,
-        started: row.progress_id !== null,
-      }),
-      PartCount: Number(row.part_count ?? 0),
-      CompletedAt: row.completed_at,
-      CertificateEnabled: row.certificate_enabled === 1,
-    };
-  });
+  if (!seesCourseAsStaff(user)) query = query.where(courseOpenToLearner(siteId, user.id, at));
+  return query.orderBy('courses.sort_id').orderBy('courses.id').execute();
+}
+
+/** The ids of the courses the viewer may open (every course of the site for staff). */
+export async function openCourseIds(db: Db, opts: { siteId: number; user: UserRow }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('courses')
+    .select('courses.id')
+    .where('courses.site_id', '=', opts.siteId)
+    .$if(!seesCourseAsStaff(opts.user), (q) => q.where(courseOpenToLearner(opts.siteId, opts.user.id, now())))
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Free parts of published courses that anyone may see. */
@@ -295,9 +222,7 @@ function freePartsQuery(db: Db, siteId: number) {
     .where('courses.site_id', '=', siteId)
     .where('courses.published', '=', 1)
     .where('course_parts.free', '=', 1)
-    .where('course_parts.published', '=', 1)
-    .where('course_parts.mentor_only', '=', 0)
-    .where((eb) => eb.or([eb('course_parts.publish_date', 'is', null), eb('course_parts.publish_date', '<=', now())]));
+    .where(partVisibleToLearner(now()));
 }
 
 export async function listFreeLessons(
@@ -358,16 +283,13 @@ export async function getFreeLesson(db: Db, opts: { siteId: number; courseId: nu
   ]);
   const { blocks } = visibleParts([part], blockRows, false);
   const [media, sign] = await Promise.all([mediaOf(db, opts.siteId, blocks), mediaSigner(db, opts.siteId)]);
-  const course = { xp_per_reward: 0 } satisfies Partial<CourseRow>;
-  const ctx: BlockContext = {
-    staff: false,
-    xpPerReward: course.xp_per_reward,
-    testAttempts: part.test_attempts,
-    sign,
-    media,
-    results: new Map(),
-    parts: new Map(freeParts.map((p) => [p.id, p])),
+  return {
+    courseId: opts.courseId,
+    courseName: part.course_name,
+    part,
+    blocks,
+    // A free lesson gives no rewards, so it shows no xp per reward.
+    blockContext: { staff: false, xpPerReward: 0, testAttempts: part.test_attempts, sign, media },
+    freeParts,
   };
-  const presented = blocks.map((row) => presentBlock(row, ctx)).filter((b): b is Block => b !== null);
-  return { CourseId: opts.courseId, CourseName: part.course_name, Part: presentPart(part, presented, undefined, null) };
 }

@@ -6,10 +6,11 @@ import { ProgressEvent, progressPercent } from '../../../../shared/domain/learni
 import { type Db, now } from '../../../platform/db';
 import type { CoursePartRow, CourseRow, UserRow, XpSource } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
+import { readBlockContent, scoreAnswers, visibleResult } from '../domain/blockContent';
 import { seesCourseAsStaff, visibleToLearner } from '../policies/course';
-import { readContent, scoreAnswers, visibleResult } from './blockContent';
+import { partVisibleToLearner } from '../queries/visibility';
 import { issueCertificate } from './certificates';
-import { openCourse } from './courseAccess';
+import { loadCourseForViewer } from './courseAccess';
 
 /**
  * Progress, xp, achievements and certificates (spec §4). Every step runs in one transaction, and every award is
@@ -26,7 +27,7 @@ interface Target {
 
 /** The course and part a learner acts on: she must be able to open the course and see the part. */
 export async function openPart(db: Db, opts: Target): Promise<{ course: CourseRow; part: CoursePartRow }> {
-  const course = await openCourse(db, opts);
+  const course = await loadCourseForViewer(db, opts);
   const part = await db
     .selectFrom('course_parts')
     .selectAll()
@@ -69,10 +70,8 @@ async function coursePercent(db: Db, opts: { siteId: number; userId: number; cou
     .select((eb) => [eb.fn.countAll<number>().as('counted'), eb.fn.count<number>('part_progress.id').as('completed')])
     .where('course_parts.site_id', '=', opts.siteId)
     .where('course_parts.course_id', '=', opts.courseId)
-    .where('course_parts.published', '=', 1)
-    .where('course_parts.mentor_only', '=', 0)
+    .where(partVisibleToLearner(now()))
     .where('course_parts.progress_criteria', '<>', 'none')
-    .where((eb) => eb.or([eb('course_parts.publish_date', 'is', null), eb('course_parts.publish_date', '<=', now())]))
     .executeTakeFirstOrThrow();
   return progressPercent(Number(row.completed), Number(row.counted));
 }
@@ -227,12 +226,23 @@ async function reachAchievements(
   return newest;
 }
 
-/** Marks a part completed; answers whether it was not completed before. */
+/**
+ * Marks a part completed, the one upsert of `part_progress` completion: a play of its video is kept once made, a
+ * milestone gets its completion time. Answers whether the part was not completed before.
+ */
 export async function completePart(
   trx: Db,
-  opts: { siteId: number; userId: number; courseId: number; partId: number; videoPlay: boolean },
+  opts: {
+    siteId: number;
+    userId: number;
+    courseId: number;
+    partId: number;
+    videoPlay: boolean;
+    milestoneAt?: string | null;
+  },
 ): Promise<boolean> {
   const at = now();
+  const milestoneAt = opts.milestoneAt ?? null;
   const row = await trx
     .insertInto('part_progress')
     .values({
@@ -242,7 +252,7 @@ export async function completePart(
       course_part_id: opts.partId,
       video_play: opts.videoPlay ? 1 : 0,
       completed_at: at,
-      milestone_completed_at: null,
+      milestone_completed_at: milestoneAt,
       created_at: at,
       updated_at: at,
     })
@@ -251,6 +261,7 @@ export async function completePart(
         .columns(['site_id', 'user_id', 'course_part_id'])
         .doUpdateSet({
           video_play: opts.videoPlay ? 1 : sql`part_progress.video_play`,
+          milestone_completed_at: milestoneAt ?? sql`part_progress.milestone_completed_at`,
           completed_at: at,
           updated_at: at,
         })
@@ -345,7 +356,7 @@ export async function submitAnswers(
   if (!block || (!staff && (block.published !== 1 || block.mentor_only !== 0))) {
     throw new AppError('NOT_FOUND', 'No such quiz or test on this part');
   }
-  const content = readContent(block.block_type as 'Quiz' | 'Test', block.content);
+  const content = readBlockContent(block.block_type as 'Quiz' | 'Test', block.content);
   if (!content) throw new AppError('NOT_FOUND', 'No such quiz or test on this part');
 
   const scored = scoreAnswers(content.questions, opts.answers);
@@ -450,30 +461,14 @@ export async function completeReviewedPart(
   trx: Db,
   opts: { siteId: number; userId: number; course: CourseRow; part: CoursePartRow },
 ): Promise<StepOutcome> {
-  const at = now();
-  const milestoneAt = isMilestone(opts.part.post_type) ? at : null;
-  const row = await trx
-    .insertInto('part_progress')
-    .values({
-      site_id: opts.siteId,
-      user_id: opts.userId,
-      course_id: opts.course.id,
-      course_part_id: opts.part.id,
-      video_play: 0,
-      completed_at: at,
-      milestone_completed_at: milestoneAt,
-      created_at: at,
-      updated_at: at,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['site_id', 'user_id', 'course_part_id'])
-        .doUpdateSet({ completed_at: at, milestone_completed_at: milestoneAt, updated_at: at })
-        .where('part_progress.completed_at', 'is', null),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  const added = row !== undefined;
+  const added = await completePart(trx, {
+    siteId: opts.siteId,
+    userId: opts.userId,
+    courseId: opts.course.id,
+    partId: opts.part.id,
+    videoPlay: false,
+    milestoneAt: isMilestone(opts.part.post_type) ? now() : null,
+  });
   return settleStep(trx, {
     siteId: opts.siteId,
     userId: opts.userId,

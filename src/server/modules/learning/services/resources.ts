@@ -1,12 +1,11 @@
-import type { Resource } from '../../../../shared/contract/learning/resources';
 import type { Db } from '../../../platform/db';
 import type { UserRow } from '../../../platform/db/schema';
 import { mediaSigner } from '../../../platform/files/media';
-import { listMyCourses } from './courses';
+import { openCourseIds } from './courses';
 
 /** The site's own resources and those of the courses the user may open, in their order. */
-export async function listResources(db: Db, opts: { siteId: number; user: UserRow }): Promise<Resource[]> {
-  const courseIds = (await listMyCourses(db, opts)).map((course) => course.Id);
+export async function listResources(db: Db, opts: { siteId: number; user: UserRow }) {
+  const courseIds = await openCourseIds(db, opts);
   const [rows, sign] = await Promise.all([
     db
       .selectFrom('resources')
@@ -33,13 +32,5 @@ export async function listResources(db: Db, opts: { siteId: number; user: UserRo
       .execute(),
     mediaSigner(db, opts.siteId),
   ]);
-  return rows.map((row) => ({
-    Id: row.id,
-    Title: row.title,
-    Description: row.description,
-    Url: row.media_file_id !== null ? sign(row.media_file_id) : row.url,
-    FileName: row.original_name ?? null,
-    CourseId: row.course_id,
-    CourseName: row.course_name ?? null,
-  }));
+  return rows.map((row) => ({ ...row, url: row.media_file_id !== null ? sign(row.media_file_id) : row.url }));
 }

@@ -1,19 +1,18 @@
 import { getContent, saveContent } from '../../../../shared/contract/site/content';
 import { handlers, signedInUser } from '../../../platform/handlers';
-import { readContent, saveContent as storeContent } from '../services/content';
+import { presentPageText } from '../presenters/pageText';
+import { readPageText, saveContent as storeContent } from '../services/content';
 
 // `isZoned` is accepted for compatibility; every text belongs to the site it was saved on (docs/decisions.md).
 export const getContentHandlers = handlers(getContent, {
   async get_content(ctx, data) {
-    return {
-      status: 'OK',
-      data: await readContent(ctx.db, {
-        siteId: ctx.site.id,
-        key: data.TheKey,
-        locale: data.Locale,
-        defaultContent: data.DefaultContent,
-      }),
-    };
+    const text = await readPageText(ctx.db, {
+      siteId: ctx.site.id,
+      key: data.TheKey,
+      locale: data.Locale,
+      defaultContent: data.DefaultContent,
+    });
+    return { status: 'OK', data: text && presentPageText(text) };
   },
 });
 

@@ -1,22 +1,24 @@
+import type { Language } from '../../../../shared/domain/language';
 import { type Db, now } from '../../../platform/db';
 import { sanitizeRichText } from '../../../platform/lib/sanitize';
 
 export interface PageText {
-  Key: string;
-  Content: string;
-  Locale: 'en' | 'sv';
-  CreationDate: string | null;
-  ModificationDate: string | null;
-  IsDefault: boolean;
+  key: string;
+  content: string;
+  locale: Language;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** No text is stored: this is the caller's default. */
+  isDefault: boolean;
 }
 
 /**
  * The stored text of a key in a language; when none is stored, `defaultContent` (the caller's own default,
  * sanitized like a stored text) marked as the default, or null without one.
  */
-export async function readContent(
+export async function readPageText(
   db: Db,
-  opts: { siteId: number; key: string; locale: 'en' | 'sv'; defaultContent?: string | undefined },
+  opts: { siteId: number; key: string; locale: Language; defaultContent?: string | undefined },
 ): Promise<PageText | null> {
   const row = await db
     .selectFrom('contents')
@@ -28,28 +30,28 @@ export async function readContent(
   if (!row) {
     if (opts.defaultContent === undefined) return null;
     return {
-      Key: opts.key,
-      Content: sanitizeRichText(opts.defaultContent),
-      Locale: opts.locale,
-      CreationDate: null,
-      ModificationDate: null,
-      IsDefault: true,
+      key: opts.key,
+      content: sanitizeRichText(opts.defaultContent),
+      locale: opts.locale,
+      createdAt: null,
+      updatedAt: null,
+      isDefault: true,
     };
   }
   return {
-    Key: row.key,
-    Content: row.content,
-    Locale: opts.locale,
-    CreationDate: row.created_at,
-    ModificationDate: row.updated_at,
-    IsDefault: false,
+    key: row.key,
+    content: row.content,
+    locale: opts.locale,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    isDefault: false,
   };
 }
 
 /** Stores a page text (sanitized) and keeps the save as a revision with who made it; answers the save time. */
 export async function saveContent(
   db: Db,
-  opts: { siteId: number; userId: number; key: string; locale: 'en' | 'sv'; html: string },
+  opts: { siteId: number; userId: number; key: string; locale: Language; html: string },
 ): Promise<string> {
   const content = sanitizeRichText(opts.html);
   const at = now();

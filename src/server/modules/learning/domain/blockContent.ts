@@ -47,7 +47,7 @@ export const storedContent = {
 export type StoredContent<T extends BlockType> = z.infer<(typeof storedContent)[T]>;
 
 /** The stored content of a block, or null when it does not match its type (a block is then left out, not a 500). */
-export function readContent<T extends BlockType>(type: T, json: string): StoredContent<T> | null {
+export function readBlockContent<T extends BlockType>(type: T, json: string): StoredContent<T> | null {
   try {
     const parsed = storedContent[type].safeParse(JSON.parse(json));
     return parsed.success ? (parsed.data as StoredContent<T>) : null;
@@ -59,7 +59,7 @@ export function readContent<T extends BlockType>(type: T, json: string): StoredC
 /** The media a block's content refers to. */
 export function mediaIdOf(type: string, json: string): number | null {
   if (type !== 'Image' && type !== 'Video' && type !== 'Audio' && type !== 'File') return null;
-  return readContent(type, json)?.mediaId ?? null;
+  return readBlockContent(type, json)?.mediaId ?? null;
 }
 
 /** Scores answers against the stored questions: a question counts when exactly its right options were chosen. */
