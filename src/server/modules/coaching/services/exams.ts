@@ -3,6 +3,7 @@ import { TaskType } from '../../../../shared/domain/coaching/tasks';
 import { isMilestone } from '../../../../shared/domain/learning/course';
 import { authorize, can } from '../../../platform/authorize';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
+import { getById } from '../../../platform/db/lookups';
 import type { CourseBlockRow, CoursePartRow, CourseRow, UserExamRow, UserRow } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
 import { isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
@@ -268,24 +269,9 @@ export async function reviewUserExam(
       .where('completed_at', 'is', null)
       .execute();
     const [part, block, course] = await Promise.all([
-      trx
-        .selectFrom('course_parts')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('id', '=', exam.course_part_id)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('course_blocks')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('id', '=', exam.course_block_id)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('courses')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('id', '=', exam.course_id)
-        .executeTakeFirstOrThrow(),
+      getById(trx, 'course_parts', siteId, exam.course_part_id, 'No such part'),
+      getById(trx, 'course_blocks', siteId, exam.course_block_id, 'No such block'),
+      getById(trx, 'courses', siteId, exam.course_id, 'No such course'),
     ]);
     if (
       opts.approve &&

@@ -1,4 +1,5 @@
 import { type Db, now } from '../../../platform/db';
+import { existsInSite, getById } from '../../../platform/db/lookups';
 import type { AccessSource, CourseRow, UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { seesCourseAsStaff } from '../policies/course';
@@ -22,13 +23,7 @@ export async function loadCourseForViewer(
   db: Db,
   opts: { siteId: number; user: UserRow; courseId: number },
 ): Promise<CourseRow> {
-  const course = await db
-    .selectFrom('courses')
-    .selectAll()
-    .where('site_id', '=', opts.siteId)
-    .where('id', '=', opts.courseId)
-    .executeTakeFirst();
-  if (!course) throw new AppError('NOT_FOUND', 'No such course');
+  const course = await getById(db, 'courses', opts.siteId, opts.courseId, 'No such course');
   if (seesCourseAsStaff(opts.user)) return course;
   const allowed =
     course.published === 1 && (await hasCourseAccess(db, { ...opts, userId: opts.user.id, courseId: course.id }));
@@ -59,18 +54,8 @@ export async function grantCourseAccess(
   },
 ): Promise<void> {
   const [course, user] = await Promise.all([
-    db
-      .selectFrom('courses')
-      .select('id')
-      .where('site_id', '=', opts.siteId)
-      .where('id', '=', opts.courseId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('users')
-      .select('id')
-      .where('site_id', '=', opts.siteId)
-      .where('id', '=', opts.userId)
-      .executeTakeFirst(),
+    existsInSite(db, 'courses', opts.siteId, opts.courseId),
+    existsInSite(db, 'users', opts.siteId, opts.userId),
   ]);
   if (!course || !user) throw new AppError('NOT_FOUND', 'No such course or user');
   const at = now();

@@ -1,4 +1,5 @@
 import type { Db } from '../../../platform/db';
+import { existsInSite } from '../../../platform/db/lookups';
 import { AppError } from '../../../platform/errors';
 
 /**
@@ -23,14 +24,8 @@ export async function courseRefs(
     }
     return { courseId: part.course_id, partId };
   }
-  if (courseId !== null) {
-    const course = await db
-      .selectFrom('courses')
-      .select('id')
-      .where('site_id', '=', opts.siteId)
-      .where('id', '=', courseId)
-      .executeTakeFirst();
-    if (!course) throw new AppError('NOT_FOUND', 'No such course');
+  if (courseId !== null && !(await existsInSite(db, 'courses', opts.siteId, courseId))) {
+    throw new AppError('NOT_FOUND', 'No such course');
   }
   return { courseId, partId: null };
 }

@@ -1,5 +1,6 @@
 import { NEWS_PAGE_SIZE, type NewsItem } from '../../../../shared/contract/site/news';
 import { type Db, now } from '../../../platform/db';
+import { existsInSite } from '../../../platform/db/lookups';
 import type { NewsRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 
@@ -50,13 +51,7 @@ export async function latestNews(db: Db, opts: { siteId: number; userId: number 
 
 /** Records that the user closed a news item; recording it twice changes nothing. */
 export async function recordNewsInteraction(db: Db, opts: { siteId: number; userId: number; newsId: number }) {
-  const item = await db
-    .selectFrom('news')
-    .select('id')
-    .where('site_id', '=', opts.siteId)
-    .where('id', '=', opts.newsId)
-    .executeTakeFirst();
-  if (!item) throw new AppError('NOT_FOUND', 'No such news item');
+  if (!(await existsInSite(db, 'news', opts.siteId, opts.newsId))) throw new AppError('NOT_FOUND', 'No such news item');
   const at = now();
   await db
     .insertInto('news_interactions')
