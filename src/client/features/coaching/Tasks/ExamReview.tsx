@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { showToast } from '../../../components/toast';
 import { ExamStateBadge } from '../exams/ExamStateBadge';
 import { type ExamState, examState, useExamById } from '../exams/exams';
 import { coachingKeys } from '../keys';
+import { TaskSection } from './TaskBits';
 import classes from './tasks.module.css';
 
 /** What the page says of a submission that does not wait for review. */
@@ -72,115 +73,110 @@ export function ExamReview({
   };
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="exam-review" data-testid="exam-review">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="exam-review">
-          {t('review.title')}
-        </Title>
-        {query.isPending ? (
-          <Loading section />
-        ) : query.isError ? (
-          <LoadError>{t('review.loadFailed')}</LoadError>
-        ) : (
-          <>
-            <Group justify="space-between" gap="sm" align="flex-start">
-              <Stack gap={2} miw={0}>
-                <Text fw={600} className={classes.title}>
-                  {query.data.BlockTitle || query.data.PartName}
+    <TaskSection id="exam-review" title={t('review.title')} gap="md" data-testid="exam-review">
+      {query.isPending ? (
+        <Loading section />
+      ) : query.isError ? (
+        <LoadError>{t('review.loadFailed')}</LoadError>
+      ) : (
+        <>
+          <Group justify="space-between" gap="sm" align="flex-start">
+            <Stack gap={2} miw={0}>
+              <Text fw={600} className={classes.title}>
+                {query.data.BlockTitle || query.data.PartName}
+              </Text>
+              {query.data.BlockTitle && query.data.BlockTitle !== query.data.PartName && (
+                <Text size="sm" c="dimmed">
+                  {query.data.PartName}
                 </Text>
-                {query.data.BlockTitle && query.data.BlockTitle !== query.data.PartName && (
-                  <Text size="sm" c="dimmed">
-                    {query.data.PartName}
-                  </Text>
-                )}
-              </Stack>
-              <ExamStateBadge state={examState(query.data)} />
-            </Group>
-            <Text size="sm" c="dimmed">
-              {query.data.SubmittedDate && t('review.submitted', { date: formatDateTime(query.data.SubmittedDate) })}
-              {query.data.SubmittedDate && ' · '}
-              {t('review.submissions', { count: query.data.Submissions })}
-              {query.data.ReviewedDate && (
-                <>
-                  {' · '}
-                  {t('review.reviewed', { date: formatDateTime(query.data.ReviewedDate) })}
-                </>
               )}
+            </Stack>
+            <ExamStateBadge state={examState(query.data)} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {query.data.SubmittedDate && t('review.submitted', { date: formatDateTime(query.data.SubmittedDate) })}
+            {query.data.SubmittedDate && ' · '}
+            {t('review.submissions', { count: query.data.Submissions })}
+            {query.data.ReviewedDate && (
+              <>
+                {' · '}
+                {t('review.reviewed', { date: formatDateTime(query.data.ReviewedDate) })}
+              </>
+            )}
+          </Text>
+          <Anchor component={Link} to={`/course/${query.data.CourseId}/post/${query.data.CoursePartId}`} size="sm">
+            <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+            {t('review.openPart')}
+          </Anchor>
+          <div>
+            <Text fw={500} size="sm" mb={4}>
+              {t('review.answer', { name: task.UserRealName ?? '' })}
             </Text>
-            <Anchor component={Link} to={`/course/${query.data.CourseId}/post/${query.data.CoursePartId}`} size="sm">
-              <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-              {t('review.openPart')}
-            </Anchor>
-            <div>
-              <Text fw={500} size="sm" mb={4}>
-                {t('review.answer', { name: task.UserRealName ?? '' })}
-              </Text>
-              <div className={classes.answer} data-testid="exam-answer">
-                {query.data.Answer.trim() ? (
-                  <RichText html={query.data.Answer} />
-                ) : (
-                  <Text c="dimmed">{t('review.noAnswer')}</Text>
-                )}
-              </div>
+            <div className={classes.answer} data-testid="exam-answer">
+              {query.data.Answer.trim() ? (
+                <RichText html={query.data.Answer} />
+              ) : (
+                <Text c="dimmed">{t('review.noAnswer')}</Text>
+              )}
             </div>
-            {query.data.ReviewComment && (
-              <Alert variant="light" color="gray" title={t('review.lastComment')}>
-                <RichText html={query.data.ReviewComment} />
-              </Alert>
-            )}
-            {query.data.Status === 'submitted' ? (
-              <Stack gap="sm" data-testid="review-form">
-                <Text fw={500} size="sm">
-                  {t('review.comment')}
-                </Text>
-                <LazyRichTextField
-                  key={round}
-                  initialContent=""
-                  label={t('review.comment')}
-                  onChange={(html) => {
-                    setComment(html);
-                    setCommentMissing(false);
-                  }}
-                />
-                <Text size="xs" c="dimmed">
-                  {t('review.commentHint')}
-                </Text>
-                {commentMissing && (
-                  <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                    {t('review.commentRequired')}
-                  </Text>
-                )}
-                <Group gap="sm">
-                  <Button
-                    color="teal.9"
-                    leftSection={<IconCheck size={16} aria-hidden />}
-                    onClick={() => submitReview(true)}
-                    loading={review.isPending && review.variables === true}
-                    disabled={review.isPending}
-                    data-testid="approve-exam"
-                  >
-                    {t('review.approve')}
-                  </Button>
-                  <Button
-                    variant="default"
-                    leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                    onClick={() => submitReview(false)}
-                    loading={review.isPending && review.variables === false}
-                    disabled={review.isPending}
-                    data-testid="return-exam"
-                  >
-                    {t('review.return')}
-                  </Button>
-                </Group>
-              </Stack>
-            ) : (
-              <Text size="sm" data-testid="review-closed">
-                {t(`review.closed.${closedState(examState(query.data))}`)}
+          </div>
+          {query.data.ReviewComment && (
+            <Alert variant="light" color="gray" title={t('review.lastComment')}>
+              <RichText html={query.data.ReviewComment} />
+            </Alert>
+          )}
+          {query.data.Status === 'submitted' ? (
+            <Stack gap="sm" data-testid="review-form">
+              <Text fw={500} size="sm">
+                {t('review.comment')}
               </Text>
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
+              <LazyRichTextField
+                key={round}
+                initialContent=""
+                label={t('review.comment')}
+                onChange={(html) => {
+                  setComment(html);
+                  setCommentMissing(false);
+                }}
+              />
+              <Text size="xs" c="dimmed">
+                {t('review.commentHint')}
+              </Text>
+              {commentMissing && (
+                <Text size="sm" c="var(--mantine-color-error)" role="alert">
+                  {t('review.commentRequired')}
+                </Text>
+              )}
+              <Group gap="sm">
+                <Button
+                  color="teal.9"
+                  leftSection={<IconCheck size={16} aria-hidden />}
+                  onClick={() => submitReview(true)}
+                  loading={review.isPending && review.variables === true}
+                  disabled={review.isPending}
+                  data-testid="approve-exam"
+                >
+                  {t('review.approve')}
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                  onClick={() => submitReview(false)}
+                  loading={review.isPending && review.variables === false}
+                  disabled={review.isPending}
+                  data-testid="return-exam"
+                >
+                  {t('review.return')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Text size="sm" data-testid="review-closed">
+              {t(`review.closed.${closedState(examState(query.data))}`)}
+            </Text>
+          )}
+        </>
+      )}
+    </TaskSection>
   );
 }

@@ -1,5 +1,6 @@
-import { Avatar, Badge } from '@mantine/core';
+import { Avatar, Badge, type MantineSpacing, Paper, Stack, Title } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { taskTypeKey } from '../../../../shared/domain/coaching/tasks';
@@ -66,5 +67,32 @@ export function StudentAvatar({
     <Avatar src={src} alt={label ?? ''} size={size} radius="xl" color="blue" aria-hidden={!label}>
       {initials(name)}
     </Avatar>
+  );
+}
+
+/** A titled part of a task's page (its details, owner, completion, note, the submission under review). */
+export function TaskSection({
+  id,
+  title,
+  gap = 'sm',
+  children,
+  'data-testid': testId,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: string;
+  gap?: MantineSpacing;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id} data-testid={testId}>
+      <Stack gap={gap}>
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconMessage, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useExamById } from '../exams/exams';
 import { openChat } from '../messages/dialogs';
 import { useOwnerOptions } from './owners';
 import { type TaskChanges, useUpdateTask } from './queries';
-import { StudentAvatar } from './TaskBits';
+import { StudentAvatar, TaskSection } from './TaskBits';
 import classes from './tasks.module.css';
 
 /** The side of a task's page: who and what it is about, its owner, its completion and the trash. */
@@ -21,10 +21,7 @@ export function TaskDetails({ task }: { task: Task }) {
   const { t } = useTranslation('tasks');
   return (
     <Stack gap="lg">
-      <Paper withBorder p="md" component="section" aria-labelledby="task-details">
-        <Title order={2} size="h4" id="task-details" mb="sm">
-          {t('detail.details')}
-        </Title>
+      <TaskSection id="task-details" title={t('detail.details')}>
         <dl className={classes.details}>
           {task.UserRealName && (
             <Detail term={t('detail.student')}>
@@ -50,7 +47,7 @@ export function TaskDetails({ task }: { task: Task }) {
           <Button
             variant="default"
             fullWidth
-            mt="md"
+            mt="xs"
             leftSection={<IconMessage size={16} aria-hidden />}
             onClick={() =>
               openChat({
@@ -65,7 +62,7 @@ export function TaskDetails({ task }: { task: Task }) {
             {t('message.button', { name: task.UserRealName })}
           </Button>
         )}
-      </Paper>
+      </TaskSection>
       <OwnerField task={task} />
       <Completion task={task} />
       {!task.IsTrash && <TrashButton task={task} />}
@@ -107,31 +104,26 @@ function OwnerField({ task }: { task: Task }) {
   const me = user?.Id ?? null;
   const options = useOwnerOptions(task);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="task-owner">
-      <Title order={2} size="h4" id="task-owner" mb="sm">
-        {t('owner.label')}
-      </Title>
-      <Stack gap="sm">
-        <NativeSelect
-          aria-labelledby="task-owner"
-          value={String(task.TaskOwner)}
-          data={options}
-          disabled={busy || task.IsTrash}
-          onChange={(event) => change({ TaskOwner: Number(event.currentTarget.value) }, t('owner.saved'))}
-          data-testid="task-owner"
-        />
-        {me !== null && task.TaskOwner !== me && !task.IsTrash && (
-          <Button
-            variant="default"
-            leftSection={<IconUserCheck size={16} aria-hidden />}
-            onClick={() => change({ TaskOwner: me }, t('owner.saved'))}
-            loading={busy}
-          >
-            {t('owner.take')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
+    <TaskSection id="task-owner" title={t('owner.label')}>
+      <NativeSelect
+        aria-labelledby="task-owner"
+        value={String(task.TaskOwner)}
+        data={options}
+        disabled={busy || task.IsTrash}
+        onChange={(event) => change({ TaskOwner: Number(event.currentTarget.value) }, t('owner.saved'))}
+        data-testid="task-owner"
+      />
+      {me !== null && task.TaskOwner !== me && !task.IsTrash && (
+        <Button
+          variant="default"
+          leftSection={<IconUserCheck size={16} aria-hidden />}
+          onClick={() => change({ TaskOwner: me }, t('owner.saved'))}
+          loading={busy}
+        >
+          {t('owner.take')}
+        </Button>
+      )}
+    </TaskSection>
   );
 }
 
@@ -151,10 +143,7 @@ function Completion({ task }: { task: Task }) {
       : (task.CompletedByName ?? t('staffMember', { id: task.CompletedByUserId }));
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="task-completion" data-testid="task-completion">
-      <Title order={2} size="h4" id="task-completion" mb="sm">
-        {t('completion.title')}
-      </Title>
+    <TaskSection id="task-completion" title={t('completion.title')} data-testid="task-completion">
       {task.CompleteTheTask && task.CompletedDate ? (
         <Stack gap="sm">
           <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -190,7 +179,7 @@ function Completion({ task }: { task: Task }) {
           )}
         </Stack>
       )}
-    </Paper>
+    </TaskSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,9 @@ import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { showToast } from '../../../components/toast';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
+import { UnsavedBadge, UnsavedChangesGuard } from '../../../components/UnsavedChanges';
 import { useUpdateTask } from './queries';
+import { TaskSection } from './TaskBits';
 
 /** The staff's note on a task, in the rich-text editor, saved with a button; leaving with changes asks first. */
 export function TaskNote({ task }: { task: Task }) {
@@ -15,7 +16,6 @@ export function TaskNote({ task }: { task: Task }) {
   const update = useUpdateTask();
   const [draft, setDraft] = useState<string | null>(null);
   const dirty = draft !== null && draft !== task.Note;
-  const guard = useUnsavedChangesGuard(dirty);
 
   const save = () => {
     if (draft === null) return;
@@ -32,34 +32,20 @@ export function TaskNote({ task }: { task: Task }) {
   };
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="task-note" data-testid="task-note">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="task-note">
-          {t('note.title')}
-        </Title>
-        <LazyRichTextField key={task.Id} initialContent={task.Note} label={t('note.label')} onChange={setDraft} />
-        <Group gap="sm">
-          <Button
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            onClick={save}
-            loading={update.isPending}
-            disabled={!dirty}
-          >
-            {t('note.save')}
-          </Button>
-          {dirty && (
-            <Badge color="orange" variant="dot" data-testid="note-unsaved">
-              {t('note.unsaved')}
-            </Badge>
-          )}
-        </Group>
-      </Stack>
-      <UnsavedChangesDialog
-        opened={guard.target !== null}
-        onStay={guard.stay}
-        onLeave={guard.leave}
-        text={t('unsaved.text')}
-      />
-    </Paper>
+    <TaskSection id="task-note" title={t('note.title')} data-testid="task-note">
+      <LazyRichTextField key={task.Id} initialContent={task.Note} label={t('note.label')} onChange={setDraft} />
+      <Group gap="sm">
+        <Button
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+          onClick={save}
+          loading={update.isPending}
+          disabled={!dirty}
+        >
+          {t('note.save')}
+        </Button>
+        {dirty && <UnsavedBadge data-testid="note-unsaved">{t('note.unsaved')}</UnsavedBadge>}
+      </Group>
+      <UnsavedChangesGuard dirty={dirty} text={t('unsaved.text')} />
+    </TaskSection>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconRestore } from '@tabler/icons-react';
+import { Alert, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { taskTypeKey } from '../../../../shared/domain/coaching/tasks';
+import { BackLink } from '../../../components/BackLink';
 import { errorText, isMissing } from '../../../components/errorText';
 import { LoadError, QueryState } from '../../../components/LoadState';
 import { showToast } from '../../../components/toast';
@@ -22,12 +23,7 @@ export default function TaskPage() {
   const taskId = taskIdFromParam(params.id ?? null);
   const task = useTask(taskId);
 
-  const back = (
-    <Anchor component={Link} to="/Tasks" size="sm">
-      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-      {t('detail.back')}
-    </Anchor>
-  );
+  const back = <BackLink to="/Tasks">{t('detail.back')}</BackLink>;
 
   const notFound = taskId === null || isMissing(task.error);
 

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import classes from './messages.module.css';
 
 /**
@@ -35,24 +35,18 @@ export function EmailOfferDialog({
     }
   };
   return (
-    <Modal
+    <ConfirmDialog
       opened={messageId !== null}
-      onClose={onClose}
       title={t('email.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('email.cancel') }}
-      classNames={{ title: classes.dialogTitle }}
+      titleClassName={classes.dialogTitle}
+      text={t('email.text', { name })}
+      cancel={t('email.cancel')}
+      onCancel={onClose}
+      confirm={t('email.confirm')}
+      onConfirm={send}
+      busy={busy}
       data-testid="email-offer"
-    >
-      <Text>{t('email.text', { name })}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          {t('email.cancel')}
-        </Button>
-        <Button onClick={send} loading={busy} data-testid="email-offer-confirm">
-          {t('email.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+      confirmTestId="email-offer-confirm"
+    />
   );
 }

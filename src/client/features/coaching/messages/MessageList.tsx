@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Loading } from '../../../components/LoadState';
 import { RichText } from '../../../components/RichText';
 import type { ChatMessage, useConversation } from './conversation';
@@ -143,24 +144,19 @@ export function MessageList({ userId, partnerName, conversation }: MessageListPr
           </Text>
         )}
       </section>
-      <Modal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={t('chat.removeTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('chat.cancel') }}
-        classNames={{ title: classes.dialogTitle }}
-      >
-        <Text>{t('chat.removeText', { name: partnerName })}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            {t('chat.cancel')}
-          </Button>
-          <Button color="red.9" onClick={remove} loading={busy} data-testid="confirm-remove">
-            {t('chat.removeConfirm')}
-          </Button>
-        </Group>
-      </Modal>
+        titleClassName={classes.dialogTitle}
+        text={t('chat.removeText', { name: partnerName })}
+        cancel={t('chat.cancel')}
+        onCancel={() => setRemoving(null)}
+        confirm={t('chat.removeConfirm')}
+        onConfirm={remove}
+        confirmColor="red.9"
+        busy={busy}
+        confirmTestId="confirm-remove"
+      />
     </>
   );
 }

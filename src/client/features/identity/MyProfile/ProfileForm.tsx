@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { type Profile, profile as profileEndpoint } from '../../../../shared/con
 import { ApiError, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { errorText } from '../../../components/errorText';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
+import { UnsavedBadge, UnsavedChangesGuard } from '../../../components/UnsavedChanges';
 import { identityKeys } from '../keys';
 
 interface Values {
@@ -55,7 +55,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     },
   });
   const dirty = form.isDirty();
-  const guard = useUnsavedChangesGuard(dirty);
 
   const save = form.onSubmit(async (values) => {
     const data = { FirstName: values.FirstName.trim(), LastName: values.LastName.trim(), CollectXp: values.CollectXp };
@@ -106,19 +105,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               <Button variant="default" onClick={() => form.reset()} disabled={form.submitting}>
                 {t('profile.discard')}
               </Button>
-              <Badge color="orange" variant="dot" data-testid="unsaved-badge">
-                {t('profile.unsaved.badge')}
-              </Badge>
+              <UnsavedBadge data-testid="unsaved-badge">{t('profile.unsaved.badge')}</UnsavedBadge>
             </>
           )}
         </Group>
       </Stack>
-      <UnsavedChangesDialog
-        opened={guard.target !== null}
-        onStay={guard.stay}
-        onLeave={guard.leave}
-        text={t('profile.unsaved.text')}
-      />
+      <UnsavedChangesGuard dirty={dirty} text={t('profile.unsaved.text')} />
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { Anchor, Card, Container, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconAward, IconLock } from '@tabler/icons-react';
+import { IconAward, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type ClientErrorCode, call } from '../../../app/api';
+import { BackLink } from '../../../components/BackLink';
 import { formatDate } from '../../../components/dates';
 import { isMissing } from '../../../components/errorText';
 import { LoadError, Loading } from '../../../components/LoadState';
@@ -62,10 +63,7 @@ export default function AchievementPage() {
 
   return (
     <Container size="sm" py="xl">
-      <Anchor component={Link} to={`/course/${data.CourseId}`} size="sm">
-        <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-        {t('achievement.backToCourse', { course: data.CourseName })}
-      </Anchor>
+      <BackLink to={`/course/${data.CourseId}`}>{t('achievement.backToCourse', { course: data.CourseName })}</BackLink>
       <Card withBorder radius="md" padding="xl" mt="md" component="article" aria-labelledby="achievement-title">
         <Stack align="center" ta="center" gap="sm">
           <ThemeIcon

@@ -1,10 +1,10 @@
 import { Anchor, Container, Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { shouldOfferRewardBox } from '../../../../shared/domain/learning/xp';
 import { useSession } from '../../../app/session';
+import { BackLink } from '../../../components/BackLink';
 import { type BlockHost, BlockHostProvider } from '../blocks/BlockHost';
 import { BlockList } from '../blocks/BlockList';
 import { PartIcon } from '../blocks/PartIcon';
@@ -70,10 +70,9 @@ export default function CoursePartPage({ partId }: { partId: number }) {
   return (
     <Container size="md" py="xl" data-testid="course-part" data-part-id={part.Id}>
       <header className={classes.partHeader}>
-        <Anchor component={Link} to={parent ? partPath(course.Id, parent.Id) : coursePath(course.Id)} size="sm">
-          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+        <BackLink to={parent ? partPath(course.Id, parent.Id) : coursePath(course.Id)}>
           {parent ? t('part.chapterOf', { name: parent.Name }) : course.Name}
-        </Anchor>
+        </BackLink>
         <Group gap="sm" wrap="nowrap" align="center" mt="sm">
           <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
             <PartIcon name={part.Icon} size={24} />

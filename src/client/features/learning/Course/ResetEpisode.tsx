@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CoursePart } from '../../../../shared/contract/learning/courseShapes';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCourseContext } from './CourseContext';
 import { canResetEpisode } from './completion';
 
@@ -35,23 +36,18 @@ export function ResetEpisode({ part }: { part: CoursePart }) {
       >
         {t('reset.button')}
       </Button>
-      <Modal
+      <ConfirmDialog
         opened={asking}
-        onClose={() => setAsking(false)}
         title={t('reset.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('reset.cancel') }}
-      >
-        <Text>{t('reset.text', { name: part.Name })}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setAsking(false)}>
-            {t('reset.cancel')}
-          </Button>
-          <Button color="red.9" onClick={confirm} loading={busy} data-testid="confirm-reset">
-            {t('reset.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+        text={t('reset.text', { name: part.Name })}
+        cancel={t('reset.cancel')}
+        onCancel={() => setAsking(false)}
+        confirm={t('reset.confirm')}
+        onConfirm={confirm}
+        confirmColor="red.9"
+        busy={busy}
+        confirmTestId="confirm-reset"
+      />
     </>
   );
 }

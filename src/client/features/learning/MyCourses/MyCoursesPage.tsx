@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { QueryState } from '../../../components/LoadState';
+import { PageHeading } from '../../../components/PageHeading';
 import { CourseCard } from './CourseCard';
 import { useMyCourses } from './queries';
 
@@ -15,10 +16,7 @@ export default function MyCoursesPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>{t('myCourses.title')}</Title>
-      <Text c="dimmed" mt="xs" mb="xl">
-        {t('myCourses.intro')}
-      </Text>
+      <PageHeading title={t('myCourses.title')} intro={t('myCourses.intro')} />
       <QueryState query={courses} failed={session.checked && !session.user}>
         {(list) =>
           list.length === 0 ? (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../../shared/contract/learning/resources';
 import { call } from '../../../app/api';
 import { QueryState } from '../../../components/LoadState';
+import { PageHeading } from '../../../components/PageHeading';
 import { learningKeys } from '../keys';
 
 interface ResourceGroup {
@@ -39,10 +40,7 @@ export default function ResourcesPage() {
 
   return (
     <Container size="md" py="xl">
-      <Title order={1}>{t('resources.title')}</Title>
-      <Text c="dimmed" mt="xs" mb="xl">
-        {t('resources.intro')}
-      </Text>
+      <PageHeading title={t('resources.title')} intro={t('resources.intro')} />
       <QueryState query={resources}>
         {(list) =>
           list.length === 0 ? (

@@ -16,7 +16,7 @@ import { LoadError, Loading } from '../../../components/LoadState';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
+import { UnsavedBadge, UnsavedChangesGuard } from '../../../components/UnsavedChanges';
 import { coachingKeys, ExamStateBadge, examState, useBlockExam } from '../../coaching';
 import { learningKeys } from '../keys';
 import { useBlockHost } from './BlockHost';
@@ -97,7 +97,6 @@ function LearnerExam({
   const [emptyAnswer, setEmptyAnswer] = useState(false);
   const saved = query.data?.Answer ?? '';
   const dirty = draft !== null && draft !== saved;
-  const guard = useUnsavedChangesGuard(dirty);
 
   // A review decided while the learner looks on: the part and the course's progress have moved with it.
   const status = query.data?.Status;
@@ -221,11 +220,7 @@ function LearnerExam({
             >
               {t('exam.submit')}
             </Button>
-            {dirty && (
-              <Badge color="orange" variant="dot" data-testid="exam-unsaved">
-                {t('exam.unsavedBadge')}
-              </Badge>
-            )}
+            {dirty && <UnsavedBadge data-testid="exam-unsaved">{t('exam.unsavedBadge')}</UnsavedBadge>}
           </Group>
           <Text size="xs" c="dimmed">
             {t('exam.submitHint')}
@@ -241,13 +236,7 @@ function LearnerExam({
           </div>
         </div>
       )}
-      <UnsavedChangesDialog
-        opened={guard.target !== null}
-        onStay={guard.stay}
-        onLeave={guard.leave}
-        title={t('exam.unsaved.title')}
-        text={t('exam.unsaved.text')}
-      />
+      <UnsavedChangesGuard dirty={dirty} title={t('exam.unsaved.title')} text={t('exam.unsaved.text')} />
     </ExamCard>
   );
 }

@@ -1,7 +1,7 @@
-import { Anchor, Container, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../../components/BackLink';
 import { formatLongDate } from '../../../components/dates';
 import { isMissing } from '../../../components/errorText';
 import { LoadError, QueryState } from '../../../components/LoadState';
@@ -22,12 +22,7 @@ export default function NewsItemPage() {
   const item = useNewsItem(id);
   const linkRef = useInternalLinks();
 
-  const back = (
-    <Anchor component={Link} to="/News" size="sm">
-      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-      {t('backToList')}
-    </Anchor>
-  );
+  const back = <BackLink to="/News">{t('backToList')}</BackLink>;
 
   const notFound = id === null || isMissing(item.error);
 

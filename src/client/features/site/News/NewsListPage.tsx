@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { newsSlug } from '../../../../shared/domain/site/news';
 import { formatLongDate } from '../../../components/dates';
 import { LoadError, QueryState } from '../../../components/LoadState';
+import { PageHeading } from '../../../components/PageHeading';
 import { newsExcerpt, useNewsList } from './queries';
 
 const pageFromParam = (value: string | null) => {
@@ -26,10 +27,7 @@ export default function NewsListPage() {
 
   return (
     <Container size="md" py="xl">
-      <Title order={1}>{t('title')}</Title>
-      <Text c="dimmed" mt="xs" mb="xl">
-        {t('intro')}
-      </Text>
+      <PageHeading title={t('title')} intro={t('intro')} />
 
       <QueryState query={list} error={<LoadError>{t('loadFailed')}</LoadError>}>
         {({ data: items }) =>

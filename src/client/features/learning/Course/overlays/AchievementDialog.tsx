@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACHIEVEMENT_DIALOG_MS } from '../../../../../shared/domain/learning/xp';
 import { dismissMoment, useCourseView } from '../store';
-import classes from './overlays.module.css';
+import { MomentDialog } from './MomentDialog';
 
 /** The achievement celebration (spec §2): its title and required xp; it closes itself after 5000 ms. */
 export function AchievementDialog() {
@@ -20,14 +20,11 @@ export function AchievementDialog() {
   }, [celebration]);
 
   return (
-    <Modal
+    <MomentDialog
       opened={celebration.show}
-      onClose={dismissMoment}
       title={t('achievementDialog.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('achievementDialog.close') }}
+      closeLabel={t('achievementDialog.close')}
       size="sm"
-      classNames={{ title: classes.dialogTitle }}
       data-testid="achievement-dialog"
     >
       <Stack align="center" gap="sm" ta="center">
@@ -59,6 +56,6 @@ export function AchievementDialog() {
           {t('achievementDialog.close')}
         </Button>
       </Group>
-    </Modal>
+    </MomentDialog>
   );
 }

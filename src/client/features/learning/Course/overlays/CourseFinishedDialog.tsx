@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { launchFireworks } from '../fireworks';
 import { playFanfare } from '../sounds';
 import { dismissMoment, useCourseView } from '../store';
+import { MomentDialog } from './MomentDialog';
 import classes from './overlays.module.css';
 
 /** The course-finished celebration (spec §2): fireworks and a fanfare, Close, or the profile with the certificate. */
@@ -25,13 +26,10 @@ export function CourseFinishedDialog() {
   return (
     <>
       {opened && <canvas ref={canvas} className={classes.fireworks} aria-hidden data-testid="fireworks" />}
-      <Modal
+      <MomentDialog
         opened={opened}
-        onClose={dismissMoment}
         title={t('finished.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('finished.close') }}
-        classNames={{ title: classes.dialogTitle }}
+        closeLabel={t('finished.close')}
         data-testid="course-finished"
       >
         <Stack align="center" gap="sm" ta="center">
@@ -57,7 +55,7 @@ export function CourseFinishedDialog() {
             {t('finished.profile')}
           </Button>
         </Group>
-      </Modal>
+      </MomentDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../../../shared/domain/learning/xp';
 import { playTick } from '../sounds';
 import { dismissMoment, useCourseView } from '../store';
+import { MomentDialog } from './MomentDialog';
 import classes from './overlays.module.css';
 
 /**
@@ -20,18 +21,15 @@ export function XpDialog() {
   const { t } = useTranslation('course');
   const count = useCourseView((state) => state.xpCount);
   return (
-    <Modal
+    <MomentDialog
       opened={count !== null}
-      onClose={dismissMoment}
       title={t('xpDialog.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('xpDialog.close') }}
+      closeLabel={t('xpDialog.close')}
       size="sm"
-      classNames={{ title: classes.dialogTitle }}
       data-testid="xp-dialog"
     >
       {count && <XpCounter key={`${count.from}-${count.to}`} from={count.from} to={count.to} />}
-    </Modal>
+    </MomentDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Badge } from '@mantine/core';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** The in-app address a plain click on a link would go to, or null when the click leaves it alone. */
 function internalTarget(event: MouseEvent): string | null {
@@ -72,22 +73,40 @@ export function UnsavedChangesDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={onStay}
       title={title ?? t('unsaved.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('unsaved.close') }}
-    >
-      <Text>{text}</Text>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onStay} data-autofocus>
-          {t('unsaved.stay')}
-        </Button>
-        <Button color="red.8" onClick={onLeave}>
-          {t('unsaved.leave')}
-        </Button>
-      </Group>
-    </Modal>
+      text={text}
+      cancel={t('unsaved.stay')}
+      closeLabel={t('unsaved.close')}
+      onCancel={onStay}
+      confirm={t('unsaved.leave')}
+      onConfirm={onLeave}
+      confirmColor="red.8"
+      focusCancel
+    />
+  );
+}
+
+/** Guards a form's unsaved changes while `dirty`, asking with UnsavedChangesDialog before a link leaves the page. */
+export function UnsavedChangesGuard({ dirty, text, title }: { dirty: boolean; text: string; title?: string }) {
+  const guard = useUnsavedChangesGuard(dirty);
+  return (
+    <UnsavedChangesDialog
+      opened={guard.target !== null}
+      onStay={guard.stay}
+      onLeave={guard.leave}
+      text={text}
+      title={title}
+    />
+  );
+}
+
+/** The mark beside a form's buttons while it holds unsaved changes. */
+export function UnsavedBadge({ children, 'data-testid': testId }: { children: ReactNode; 'data-testid': string }) {
+  return (
+    <Badge color="orange" variant="dot" data-testid={testId}>
+      {children}
+    </Badge>
   );
 }
