@@ -13,10 +13,7 @@ import {
 } from './support/browser';
 import { demo } from './support/constants';
 import { passReviewedParts } from './support/reviews';
-
-const DEMO_COURSE_ID = 1;
-/** The second demo course: the demo student has no access to it, but its first part is a free lesson. */
-const OTHER_COURSE_ID = 2;
+import { useCourseWorld } from './support/world';
 
 interface Achievement {
   Id: number;
@@ -52,18 +49,22 @@ async function playToEnd(page: Page) {
 
 describe.skipIf(!e2eAvailable)('the course experience', () => {
   const browser = useBrowser();
+  const world = useCourseWorld();
+  const courseUrl = () => `/course/${world().course.id}`;
+  /** A part of the course, by its key in the demo course. */
+  const partUrl = (key: string) => `${courseUrl()}/post/${world().course.partIdOf[key]}`;
 
-  it('the demo student walks the course with Forward: rewards, xp, quiz, test, videos, achievements and the finish', {
+  it('the learner walks the course with Forward: rewards, xp, quiz, test, videos, achievements and the finish', {
     timeout: 180_000,
   }, async () => {
     // Dark here, light in the axe test below: each overlay is checked in both themes.
     const context = await newContext(browser(), { colorScheme: 'dark' });
-    const { token, userId } = await signInViaApi(context, demo.student);
+    const { token, userId } = await signInViaApi(context, world().learner.email);
     // The milestone and the final exam are completed by a coach's approval: had through the API beforehand, so the
     // walk's last counted page is still Downloads.
-    await passReviewedParts({ token, userId }, DEMO_COURSE_ID);
+    await passReviewedParts({ token, userId }, world().course.id, world().coach);
     const course = nth(
-      (await apiCall('course.php', 'get_course', { UserId: userId, CourseId: DEMO_COURSE_ID }, token)).data,
+      (await apiCall('course.php', 'get_course', { UserId: userId, CourseId: world().course.id }, token)).data,
     );
     let courseXp: number = course.CourseXp;
     const achievements: Achievement[] = course.Achievements;
@@ -72,8 +73,8 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     // The journey starts at My courses.
     await gotoPage(page, '/MyCourses');
     const card = page.getByTestId('course-card').filter({ hasText: course.Name });
-    await card.locator(`a[href="/course/${DEMO_COURSE_ID}"]`).last().click();
-    await page.waitForURL(`**/course/${DEMO_COURSE_ID}`);
+    await card.locator(`a[href="${courseUrl()}"]`).last().click();
+    await page.waitForURL(`**${courseUrl()}`);
     await settle(page);
     // The course navigation opens on entering the course; closing it is remembered.
     const nav = page.getByRole('dialog', { name: course.Name });
@@ -213,9 +214,9 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
 
   it('is reachable by keyboard: drawer, bottom bar and quiz options, with visible focus', async () => {
     const context = await newContext(browser());
-    await signInViaApi(context, demo.coach);
+    await signInViaApi(context, world().coach.email);
     const page = await context.newPage();
-    await gotoPage(page, `/course/${DEMO_COURSE_ID}`);
+    await gotoPage(page, courseUrl());
     await settle(page);
     const nav = page.getByTestId('course-nav');
     await nav.getByRole('dialog').waitFor();
@@ -279,9 +280,9 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
 
   it('sends a student to /denied for a course she has no access to', async () => {
     const context = await newContext(browser());
-    await signInViaApi(context, demo.student);
+    await signInViaApi(context, world().learner.email);
     const page = await context.newPage();
-    await page.goto(`/course/${OTHER_COURSE_ID}`);
+    await page.goto(`/course/${world().otherCourse.id}`);
     await page.waitForURL('**/denied');
     expect(await page.getByTestId('denied-reason').textContent()).toBe('No access to this page');
     await context.close();
@@ -289,9 +290,9 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
 
   it('a part that is not in the course says so, with the way back to the overview', async () => {
     const context = await newContext(browser(), { storage: { showCourseNav: 'false' } });
-    await signInViaApi(context, demo.student);
+    await signInViaApi(context, world().learner.email);
     const page = await context.newPage();
-    await gotoPage(page, `/course/${DEMO_COURSE_ID}/post/999999`);
+    await gotoPage(page, `${courseUrl()}/post/999999`);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'To the course overview' }).click();
     await page.getByTestId('course-overview').waitFor();
@@ -300,10 +301,10 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
 
   it('a course that fails to load says "Error: " with the code and goes to sign-in', async () => {
     const context = await newContext(browser());
-    await signInViaApi(context, demo.student);
+    await signInViaApi(context, world().learner.email);
     const page = await context.newPage();
     await failCall(page, 'course.php', 'get_course');
-    await page.goto(`/course/${DEMO_COURSE_ID}`);
+    await page.goto(courseUrl());
     await page.getByText('Error: SERVER_ERROR').waitFor();
     // After 0.5 s to /login, which sends a signed-in user on.
     await page.waitForURL((url) => !url.pathname.startsWith('/course'), { timeout: 5_000 });
@@ -317,7 +318,11 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     await settle(page);
     const cards = page.getByTestId('free-lesson-card');
     expect(await cards.count()).toBeGreaterThanOrEqual(2);
-    await page.getByRole('link', { name: 'Free lesson: Welcome to the course' }).click();
+    // Each test file's copy of the demo course has the same free lesson: this file's own is opened.
+    await cards
+      .filter({ hasText: world().course.name })
+      .getByRole('link', { name: 'Free lesson: Welcome to the course' })
+      .click();
     const lesson = page.getByTestId('free-lesson');
     await lesson.getByRole('heading', { name: 'Welcome to the course' }).waitFor();
     expect(await lesson.getByRole('img', { name: 'A blue sine wave' }).count()).toBe(1);
@@ -341,7 +346,7 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     const context = await newContext(browser(), { storage: { showCourseNav: 'false' } });
     await signInViaApi(context, demo.admin);
     const page = await context.newPage();
-    await gotoPage(page, `/course/${DEMO_COURSE_ID}`);
+    await gotoPage(page, courseUrl());
     await settle(page);
     const outline = page.getByTestId('course-outline');
     expect(await outline.getByTestId('draft-marker').count()).toBe(1);
@@ -355,10 +360,10 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     it(`passes axe on the course pages and their overlays in the ${colorScheme} theme`, async () => {
       for (const phone of [false, true]) {
         const context = await newContext(browser(), { colorScheme, phone });
-        await signInViaApi(context, demo.coach);
+        await signInViaApi(context, world().coach.email);
         const page = await context.newPage();
         const label = `${colorScheme}${phone ? ', phone' : ''}`;
-        await gotoPage(page, `/course/${DEMO_COURSE_ID}`);
+        await gotoPage(page, courseUrl());
         await settle(page);
         await page.getByTestId('course-nav').getByRole('dialog').waitFor();
         await expectAccessible(page, `course navigation (${label})`);
@@ -368,7 +373,7 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
           await context.close();
           continue;
         }
-        await gotoPage(page, `/course/${DEMO_COURSE_ID}/post/5`);
+        await gotoPage(page, partUrl('quiz'));
         await settle(page);
         await page.getByTestId('reward-box').waitFor();
         await expectAccessible(page, `reward box (${label})`);
@@ -378,7 +383,7 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
         await quiz.getByTestId('submit-answers').click();
         await quiz.getByTestId('questions-result').waitFor();
         await expectAccessible(page, `quiz with its result and the reward box (${label})`);
-        await gotoPage(page, `/course/${DEMO_COURSE_ID}/post/6`);
+        await gotoPage(page, partUrl('test'));
         await settle(page);
         await expectAccessible(page, `test page (${label})`);
         // The xp dialog, and the coach's first achievement with it (the walk above checks them in dark).
@@ -393,7 +398,7 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
           await expectAccessible(page, `achievement celebration (${label})`);
           await closeDialog(celebration);
         }
-        await gotoPage(page, '/FreeLessons?course=1&part=1');
+        await gotoPage(page, `/FreeLessons?course=${world().course.id}&part=${world().course.partIdOf.welcome}`);
         await page.getByTestId('free-lesson').getByRole('heading', { name: 'Welcome to the course' }).waitFor();
         await expectAccessible(page, `free lessons with a lesson open (${label})`);
         await context.close();

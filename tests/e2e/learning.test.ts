@@ -16,8 +16,8 @@ import {
 import { demo } from './support/constants';
 import { createLearner } from './support/learners';
 import { passReviewedParts } from './support/reviews';
+import { type CourseWorld, useCourseWorld } from './support/world';
 
-const DEMO_COURSE_ID = 1;
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const TOO_LARGE_TEXT = 'File size too large, filesize limit 2MB!';
 
@@ -30,13 +30,15 @@ const statusText = { completed: 'Completed', in_progress: 'In progress', not_sta
 
 describe.skipIf(!e2eAvailable)('learning pages', () => {
   const browser = useBrowser();
+  const world = useCourseWorld();
+  const achievementPath = () => `/achievement/${world().course.achievementIds[0]}/${world().course.id}`;
 
-  it('My courses lists the demo course with its status, progress and the way in', async () => {
+  it('My courses lists the course with its status, progress and the way in', async () => {
     const context = await newContext(browser());
-    const { token, userId } = await signInViaApi(context, demo.student);
+    const { token, userId } = await signInViaApi(context, world().learner.email);
     const mine = (await apiCall('course.php', 'get_my_courses', { UserId: userId }, token)).data;
-    expect(mine.find((c) => c.Id === DEMO_COURSE_ID)).toBeDefined();
-    const expected = findIn(mine, (c) => c.Id === DEMO_COURSE_ID);
+    expect(mine.find((c) => c.Id === world().course.id)).toBeDefined();
+    const expected = findIn(mine, (c) => c.Id === world().course.id);
     const page = await context.newPage();
     await gotoPage(page, '/MyCourses');
     await settle(page);
@@ -49,16 +51,24 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const progress = card.getByRole('progressbar', { name: `Progress in ${expected.Name}` });
     expect(await progress.getAttribute('aria-valuenow')).toBe(String(expected.progress_percent));
     const way = card.getByRole('link', { name: new RegExp(`^(Start|Continue|Open course): ${expected.Name}$`) });
-    expect(await way.getAttribute('href')).toBe(`/course/${DEMO_COURSE_ID}`);
+    expect(await way.getAttribute('href')).toBe(`/course/${world().course.id}`);
     await context.close();
   });
 
   it('an achievement shows its required xp and what is still needed, with the way back to its course', async () => {
     const context = await newContext(browser());
-    const { token } = await signInViaApi(context, demo.student);
-    const achievement = (await apiCall('achievements.php', 'get_achievement', { Id: 1, CourseId: 1 }, token)).data;
+    const { token } = await signInViaApi(context, world().learner.email);
+    const { course } = world();
+    const achievement = (
+      await apiCall(
+        'achievements.php',
+        'get_achievement',
+        { Id: nth(course.achievementIds), CourseId: course.id },
+        token,
+      )
+    ).data;
     const page = await context.newPage();
-    await gotoPage(page, '/achievement/1/1');
+    await gotoPage(page, achievementPath());
     await page.getByRole('heading', { level: 1, name: achievement.title }).waitFor();
     expect(await page.getByTestId('required-xp').textContent()).toBe(
       `Requires ${achievement.required_xp} xp in this course`,
@@ -67,16 +77,16 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     if (achievement.earned) expect(state).toMatch(/^Earned/);
     else expect(state).toBe(`${Math.max(0, achievement.required_xp - achievement.CourseXp)} xp still needed`);
     expect(await page.getByRole('link', { name: `Back to ${achievement.CourseName}` }).getAttribute('href')).toBe(
-      '/course/1',
+      `/course/${course.id}`,
     );
-    await gotoPage(page, '/achievement/999/1');
+    await gotoPage(page, `/achievement/999999/${course.id}`);
     await page.getByRole('heading', { level: 1, name: 'Achievement not found' }).waitFor();
     await context.close();
   });
 
   it('saves a name change that the top bar shows, refuses an empty name and guards unsaved changes', async () => {
     const context = await newContext(browser());
-    const { token, userId } = await signInViaApi(context, demo.student);
+    const { token, userId } = await signInViaApi(context, world().learner.email);
     const before = (await apiCall('profile.php', 'get_profile', { UserId: userId }, token)).data;
     try {
       const page = await context.newPage();
@@ -136,7 +146,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
 
   it('says "Profile update failed" with the server error when saving fails', async () => {
     const context = await newContext(browser());
-    await signInViaApi(context, demo.student);
+    await signInViaApi(context, world().learner.email);
     const page = await context.newPage();
     await failCall(page, 'profile.php', 'update_profile');
     await gotoPage(page, '/MyProfile');
@@ -153,7 +163,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
 
   it('refuses a photo over 2 MB with the spec text, and shows a small PNG once uploaded', async () => {
     const context = await newContext(browser());
-    const { token, userId } = await signInViaApi(context, demo.student);
+    const { token, userId } = await signInViaApi(context, world().learner.email);
     const page = await context.newPage();
     await gotoPage(page, '/MyProfile');
     await settle(page);
@@ -186,13 +196,13 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
   });
 
   it('downloads a certificate as a PDF once the course is completed', async () => {
-    // The administrator completes the demo course, so the demo student's progress stays as other tests expect it.
+    // The administrator completes the course, so the learner's progress stays as the other tests expect it.
     const context = await newContext(browser());
     const { token, userId } = await signInViaApi(context, demo.admin);
-    await completeCourse(token, userId, DEMO_COURSE_ID);
+    await completeCourse(world(), token, userId);
     const certificates = (await apiCall('certificates.php', 'get_certificates', { UserId: userId }, token)).data;
-    expect(certificates.find((c) => c.CourseId === DEMO_COURSE_ID)).toBeDefined();
-    const certificate = findIn(certificates, (c) => c.CourseId === DEMO_COURSE_ID);
+    expect(certificates.find((c) => c.CourseId === world().course.id)).toBeDefined();
+    const certificate = findIn(certificates, (c) => c.CourseId === world().course.id);
 
     const page = await context.newPage();
     await gotoPage(page, '/MyProfile');
@@ -227,7 +237,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
 
   it('lists the resources: files download, outside links open in a new tab', async () => {
     const context = await newContext(browser());
-    const { token } = await signInViaApi(context, demo.student);
+    const { token } = await signInViaApi(context, world().learner.email);
     const resources = (await apiCall('resources.php', 'get_resources', {}, token)).data;
     expect(resources.length).toBeGreaterThan(0);
     const page = await context.newPage();
@@ -255,17 +265,17 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
   it('a limited test shows the attempts left, and which answers were right only after the last attempt', {
     timeout: 120_000,
   }, async () => {
-    const learner = await createLearner(DEMO_COURSE_ID, { first: 'Tove', last: 'Tries' });
+    const courseId = world().course.id;
+    const learner = await createLearner(courseId, { first: 'Tove', last: 'Tries' });
     const course = nth(
-      (await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: DEMO_COURSE_ID }, learner.token))
-        .data,
+      (await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: courseId }, learner.token)).data,
     );
     expect(course.TestAttempts).toBe(3);
     const part = findIn(course.CourseParts, (p) => p.ProgressCriteria === 'test');
     const context = await newContext(browser(), { storage: { showCourseNav: 'false' } });
     await signInViaApi(context, learner.email);
     const page = await context.newPage();
-    await gotoPage(page, `/course/${DEMO_COURSE_ID}/post/${part.Id}`);
+    await gotoPage(page, `/course/${courseId}/post/${part.Id}`);
     const test = page.getByTestId('test-block');
     await test.waitFor({ timeout: 15_000 });
     expect(await test.getByTestId('test-attempts-allowed').textContent()).toBe('You have 3 attempts at this test.');
@@ -314,7 +324,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const refused = await apiCall(
       'course_progress.php',
       'submit_answers',
-      { UserId: learner.userId, CourseId: DEMO_COURSE_ID, CoursePartId: part.Id, BlockId: block.Id, Answers: {} },
+      { UserId: learner.userId, CourseId: courseId, CoursePartId: part.Id, BlockId: block.Id, Answers: {} },
       learner.token,
     );
     expect(refused.error_code).toBe('NO_ATTEMPTS_LEFT');
@@ -326,9 +336,9 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
       await Promise.all(
         [false, true].map(async (phone) => {
           const context = await newContext(browser(), { colorScheme, phone });
-          await signInViaApi(context, demo.student);
+          await signInViaApi(context, world().learner.email);
           const page = await context.newPage();
-          for (const path of ['/MyCourses', '/MyProfile', '/Resources', '/achievement/1/1']) {
+          for (const path of ['/MyCourses', '/MyProfile', '/Resources', achievementPath()]) {
             await gotoPage(page, path);
             await settle(page);
             await expectAccessible(page, `${path} (${colorScheme}${phone ? ', 375 px' : ''})`);
@@ -340,9 +350,10 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
   }
 });
 
-/** Completes every part of a course: visits, videos and tests herself, reviewed exams approved by the coach. */
-async function completeCourse(token: string, userId: number, courseId: number) {
-  await passReviewedParts({ token, userId }, courseId);
+/** Completes every part of the world's course: visits, videos and tests herself, reviewed exams approved by its coach. */
+async function completeCourse(world: CourseWorld, token: string, userId: number) {
+  const courseId = world.course.id;
+  await passReviewedParts({ token, userId }, courseId, world.coach);
   const course = nth((await apiCall('course.php', 'get_course', { UserId: userId, CourseId: courseId }, token)).data);
   for (const part of course.CourseParts) {
     if (part.ProgressCriteria === 'visit' || part.ProgressCriteria === 'video') {

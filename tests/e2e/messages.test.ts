@@ -10,8 +10,8 @@ import {
   useBrowser,
 } from './support/browser';
 import { DEMO_PASSWORD, demo } from './support/constants';
+import { useCourseWorld } from './support/world';
 
-const DEMO_COURSE_ID = 1;
 /** One poll (3000 ms) and the time to draw what it brought. */
 const ONE_POLL_MS = 3_000 + 1_500;
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -32,8 +32,8 @@ function consoleErrors(page: Page): string[] {
 }
 
 /** Waits until the course page has its data, and closes the course navigation that opens on entering. */
-async function openCourse(page: Page) {
-  await gotoPage(page, `/course/${DEMO_COURSE_ID}`);
+async function openCourse(page: Page, courseId: number) {
+  await gotoPage(page, `/course/${courseId}`);
   await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
   const nav = page.getByTestId('course-nav').getByRole('dialog');
   if (await nav.isVisible()) {
@@ -66,6 +66,7 @@ async function userContext(
 
 describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech support', () => {
   const browser = useBrowser();
+  const world = useCourseWorld();
 
   it('a student asks the course coach from the help button; the coach answers from the bell; the answer arrives within one poll', {
     timeout: 120_000,
@@ -74,10 +75,10 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     const answer = `Sing the first two notes of "Somewhere over the rainbow" (${Date.now()})`;
 
     // The student, light theme: the help button of a course page opens the chat with its first coach.
-    const student = await userContext(browser(), demo.student, { colorScheme: 'light' });
+    const student = await userContext(browser(), world().learner.email, { colorScheme: 'light' });
     const studentPage = await student.context.newPage();
     const studentErrors = consoleErrors(studentPage);
-    await openCourse(studentPage);
+    await openCourse(studentPage, world().course.id);
     await studentPage.getByTestId('help-button').click();
     const chat = studentPage.getByRole('dialog', { name: 'Chat with Carl Coach' });
     await chat.waitFor();
@@ -121,7 +122,7 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
       .toBe(true);
 
     // The coach, dark theme, in a second browser: the bell counts the question; opening it marks it opened.
-    const coach = await userContext(browser(), demo.coach, { colorScheme: 'dark' });
+    const coach = await userContext(browser(), world().coach.email, { colorScheme: 'dark' });
     const coachPage = await coach.context.newPage();
     const coachErrors = consoleErrors(coachPage);
     await gotoPage(coachPage, '/MyCourses');
@@ -188,7 +189,7 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     await chat.getByTestId('chat-message').filter({ hasText: answer }).waitFor();
 
     // A coach looking at his own course has no other coach to ask: the help button says where to go instead.
-    await openCourse(coachPage);
+    await openCourse(coachPage, world().course.id);
     await coachPage.getByTestId('help-button').click();
     await coachPage.getByText('Please contact us via the tech support button in the main menu!').waitFor();
 
@@ -203,7 +204,7 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
       timeout: 90_000,
     }, async () => {
       const text = `The video of episode 2 stops after a second (${colorScheme} ${Date.now()})`;
-      const student = await userContext(browser(), demo.student, { colorScheme, phone: true });
+      const student = await userContext(browser(), world().learner.email, { colorScheme, phone: true });
       const page = await student.context.newPage();
       await gotoPage(page, '/MyCourses');
       await page.getByRole('button', { name: 'Open menu' }).click();
@@ -267,7 +268,7 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     await page.waitForTimeout(ONE_POLL_MS);
     const before = await bellCount(page, 'support');
 
-    const student = await apiCall('login.php', 'sign_in', { email: demo.student, password: DEMO_PASSWORD });
+    const student = await apiCall('login.php', 'sign_in', { email: world().learner.email, password: DEMO_PASSWORD });
     const sent = await apiCall('messages.php', 'send_support_message', { Message: `<p>${text}</p>` }, student.token);
     expect(sent.status).toBe('OK');
     await expect.poll(() => bellCount(page, 'support'), { timeout: 2 * ONE_POLL_MS }).toBeGreaterThan(before);
@@ -298,7 +299,7 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
 
   it('a system message shows as a toast once, and cannot be answered', { timeout: 60_000 }, async () => {
     const text = `Maintenance tonight at 22:00 (${Date.now()})`;
-    const student = await userContext(browser(), demo.student);
+    const student = await userContext(browser(), world().learner.email);
     const page = await student.context.newPage();
     await gotoPage(page, '/MyCourses');
     await page.getByTestId('message-bell').waitFor({ timeout: 15_000 });
@@ -341,8 +342,8 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
   });
 
   it('a long conversation loads its older pages when scrolled to its end', { timeout: 60_000 }, async () => {
-    const coach = await apiCall('login.php', 'sign_in', { email: demo.coach, password: DEMO_PASSWORD });
-    const student = await userContext(browser(), demo.student);
+    const coach = await apiCall('login.php', 'sign_in', { email: world().coach.email, password: DEMO_PASSWORD });
+    const student = await userContext(browser(), world().learner.email);
     const stamp = Date.now();
     for (let n = 1; n <= 30; n++) {
       const sent = await apiCall(
@@ -388,7 +389,7 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
   });
 
   it('a session ended elsewhere signs the client out at its next poll', { timeout: 60_000 }, async () => {
-    const student = await userContext(browser(), demo.student);
+    const student = await userContext(browser(), world().learner.email);
     const page = await student.context.newPage();
     await gotoPage(page, '/MyCourses');
     await page.getByTestId('message-bell').waitFor({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { nth } from '../support/answers';
+import { findIn, nth } from '../support/answers';
 import {
   apiCall,
   e2eAvailable,
@@ -12,8 +12,7 @@ import {
 } from './support/browser';
 import { demo } from './support/constants';
 import { createLearner, signIn } from './support/learners';
-
-const DEMO_COURSE_ID = 1;
+import { type CourseWorld, useCourseWorld } from './support/world';
 
 /** Waits until the page's loaders have given way to its data. */
 async function settle(page: Page) {
@@ -31,10 +30,9 @@ interface ReviewPart {
 const reviewed = ['Exam', 'FinalExam', 'Question'];
 
 /** A part of the course completed by one reviewed answer: one approval completes it. */
-async function singleExamPart(learner: { token: string; userId: number }) {
+async function singleExamPart(learner: { token: string; userId: number }, courseId: number) {
   const course = nth(
-    (await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: DEMO_COURSE_ID }, learner.token))
-      .data,
+    (await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: courseId }, learner.token)).data,
   );
   const part = (course.CourseParts as ReviewPart[]).find(
     (p) => p.ProgressCriteria === 'review' && p.Blocks.filter((b) => reviewed.includes(b.BlockType)).length === 1,
@@ -45,21 +43,23 @@ async function singleExamPart(learner: { token: string; userId: number }) {
 
 describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
   const browser = useBrowser();
+  const world = useCourseWorld();
+  const course = (): CourseWorld['course'] => world().course;
 
   it('a student submits an exam, the coach returns it with a comment, approves the new answer from its task, and her progress moves', {
     timeout: 120_000,
   }, async () => {
     const learnerAccount = {
-      ...(await createLearner(DEMO_COURSE_ID, { first: 'Ella', last: 'Exam' })),
+      ...(await createLearner(course().id, { first: 'Ella', last: 'Exam' })),
       name: 'Ella Exam',
     };
     const studentContext = await newContext(browser(), { storage: { showCourseNav: 'false' } });
     const learner = await signInViaApi(studentContext, learnerAccount.email);
-    const { part, progress: before, courseName } = await singleExamPart(learner);
+    const { part, progress: before, courseName } = await singleExamPart(learner, course().id);
     const student = await studentContext.newPage();
 
     // Not started: the instructions and an empty answer.
-    await gotoPage(student, `/course/${DEMO_COURSE_ID}/post/${part.Id}`);
+    await gotoPage(student, `/course/${course().id}/post/${part.Id}`);
     await settle(student);
     const exam = student.getByTestId('exam-block');
     const state = exam.getByTestId('exam-state');
@@ -90,13 +90,13 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
 
     // The coach, in a browser of his own, finds the review task in the open tasks of the course.
     const coachContext = await newContext(browser(), { colorScheme: 'dark' });
-    const coachSession = await signInViaApi(coachContext, demo.coach);
+    const coachSession = await signInViaApi(coachContext, world().coach.email);
     const openReviewTask = async () => {
       const open = (
         await apiCall(
           'tasks.php',
           'get_tasks',
-          { UserId: coachSession.userId, Condition: 'open', CourseId: DEMO_COURSE_ID },
+          { UserId: coachSession.userId, Condition: 'open', CourseId: course().id },
           coachSession.token,
         )
       ).data as { Id: number; UserId: number; CoursePartId: number; UserExamId: number | null }[];
@@ -106,7 +106,7 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
     };
     const firstTaskId = await openReviewTask();
     const coach = await coachContext.newPage();
-    await gotoPage(coach, `/Tasks?course=${DEMO_COURSE_ID}`);
+    await gotoPage(coach, `/Tasks?course=${course().id}`);
     await settle(coach);
     const row = coach.locator(`[data-testid="task-row"][data-task-id="${firstTaskId}"]`);
     await row.getByRole('link', { name: `review from ${learnerAccount.name}` }).click();
@@ -170,7 +170,7 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('completed');
     expect(await exam.getByTestId('exam-comment').textContent()).toContain('Well explained!');
     await student.locator('main header [data-testid="completed-mark"]').waitFor();
-    const after = (await singleExamPart(learner)).progress;
+    const after = (await singleExamPart(learner, course().id)).progress;
     expect(after).toBeGreaterThan(before);
     await student.getByRole('link', { name: courseName }).first().click();
     await expect.poll(() => student.getByTestId('course-progress').textContent()).toBe(`${after}% complete`);
@@ -181,9 +181,9 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
   });
 
   it('the coach writes a task, takes it, notes it, trashes it, restores it from the trash and completes it', async () => {
-    const coachSession = await signIn(demo.coach);
+    const coachSession = await signIn(world().coach.email);
     const context = await newContext(browser());
-    await signInViaApi(context, demo.coach);
+    await signInViaApi(context, world().coach.email);
     const page = await context.newPage();
     await gotoPage(page, '/Tasks');
     await settle(page);
@@ -196,16 +196,14 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
     await dialog.getByText('Please describe the task.').waitFor();
     await expectAccessible(page, 'new task dialog');
     await dialog.getByRole('textbox', { name: 'What is to be done?' }).fill('Call Stina about her studio setup.');
-    await dialog.getByRole('combobox', { name: 'Course' }).selectOption({ label: 'Music production basics' });
+    await dialog.getByRole('combobox', { name: 'Course' }).selectOption({ label: course().name });
     await dialog.getByRole('button', { name: 'Create task' }).click();
     await page.getByText('The task was created.').waitFor();
     await page.waitForURL(/\/Tasks\/\d+$/);
     const taskId = Number(new URL(page.url()).pathname.split('/').pop());
     await settle(page);
     expect(await page.getByTestId('task-description').textContent()).toBe('Call Stina about her studio setup.');
-    expect(await page.getByRole('link', { name: 'Music production basics' }).getAttribute('href')).toBe(
-      `/course/${DEMO_COURSE_ID}`,
-    );
+    expect(await page.getByRole('link', { name: course().name }).getAttribute('href')).toBe(`/course/${course().id}`);
 
     // Handed to the administrator (any staff member of the site, not only the course's coaches), then taken back.
     const adminId = (await signIn(demo.admin)).userId;
@@ -278,12 +276,12 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
     await page.waitForURL(/condition=completed/);
     await page.getByTestId('task-count').waitFor();
     for (const status of await page.getByTestId('task-status').allTextContents()) expect(status).toBe('Completed');
-    await page.getByRole('combobox', { name: 'Course' }).selectOption({ label: 'Music production basics' });
-    await page.waitForURL(new RegExp(`course=${DEMO_COURSE_ID}`));
+    await page.getByRole('combobox', { name: 'Course' }).selectOption({ label: course().name });
+    await page.waitForURL(new RegExp(`course=${course().id}`));
     await context.close();
 
     const studentContext = await newContext(browser());
-    await signInViaApi(studentContext, demo.student);
+    await signInViaApi(studentContext, world().learner.email);
     const student = await studentContext.newPage();
     await student.goto('/Tasks');
     await student.waitForURL('**/denied');
@@ -294,11 +292,13 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
     timeout: 120_000,
   }, async () => {
     const coach = await signIn(demo.coach);
-    const support = (
-      await apiCall('tasks.php', 'get_tasks', { UserId: coach.userId, Condition: 'all' }, coach.token)
-    ).data.find((task) => task.TaskType === 9);
-    expect(support, 'the demo has a support request').toBeDefined();
-    if (!support) return;
+    const tasks = (await apiCall('tasks.php', 'get_tasks', { UserId: coach.userId, Condition: 'all' }, coach.token))
+      .data;
+    expect(
+      tasks.find((task) => task.TaskType === 9),
+      'the demo has a support request',
+    ).toBeDefined();
+    const support = findIn(tasks, (task) => task.TaskType === 9);
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const phone of [false, true]) {
         const label = `${colorScheme}${phone ? ', phone' : ''}`;
