@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { type RoutePath, routePaths, routeTable } from '../../shared/domain/routes';
+import { type RoutePath, routeAccess, routePaths } from '../../shared/domain/routes';
 import LoginPage from '../features/identity/Auth/LoginPage';
 import { guarded } from './guards';
 import { loadNamespaces, type PageNamespace } from './i18n';
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
         return [
           {
             path: page.match ?? path,
-            element: guarded(routeTable[path].access, page.element),
+            element: guarded(routeAccess[path], page.element),
           },
         ];
       }),

@@ -26,6 +26,18 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
   const shown = useOpenedAfterMount(opened);
   const admin = isStaffType(session.user?.UserType ?? session.userType) ? visibleItems(adminMenu, viewer) : [];
 
+  // A menu item's link; the main menu's match their path exactly.
+  const link = (item: { path: string; label: string }, end: boolean) => (
+    <MantineNavLink
+      key={item.path}
+      component={NavLink}
+      to={item.path}
+      label={t(item.label as 'menu.home')}
+      onClick={onClose}
+      end={end}
+    />
+  );
+
   const signOut = async () => {
     onClose();
     await session.signOut();
@@ -42,16 +54,7 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
     >
       <Stack gap="xs">
         <nav aria-label={t('menu.drawerNavigation')}>
-          {visibleItems(mainMenu, viewer).map((item) => (
-            <MantineNavLink
-              key={item.path}
-              component={NavLink}
-              to={item.path}
-              label={t(item.label as 'menu.home')}
-              onClick={onClose}
-              end
-            />
-          ))}
+          {visibleItems(mainMenu, viewer).map((item) => link(item, true))}
           {visibleItems(drawerActions, viewer).map((item) => (
             <MantineNavLink
               key={item.action}
@@ -66,15 +69,7 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
             />
           ))}
           {admin.length > 0 && <Divider my="xs" label={t('menu.admin')} labelPosition="left" />}
-          {admin.map((item) => (
-            <MantineNavLink
-              key={item.path}
-              component={NavLink}
-              to={item.path}
-              label={t(item.label as 'menu.home')}
-              onClick={onClose}
-            />
-          ))}
+          {admin.map((item) => link(item, false))}
         </nav>
         <Divider my="xs" />
         <Switch

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { LoadError, Loading } from '../../../components/LoadState';
+import { FieldError } from '../../../components/Notices';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { ExamStateBadge } from '../exams/ExamStateBadge';
@@ -142,11 +143,7 @@ export function ExamReview({
               <Text size="xs" c="dimmed">
                 {t('review.commentHint')}
               </Text>
-              {commentMissing && (
-                <Text size="sm" c="var(--mantine-color-error)" role="alert">
-                  {t('review.commentRequired')}
-                </Text>
-              )}
+              {commentMissing && <FieldError>{t('review.commentRequired')}</FieldError>}
               <Group gap="sm">
                 <Button
                   color="teal.9"

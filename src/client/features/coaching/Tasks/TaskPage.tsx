@@ -6,7 +6,8 @@ import type { Task } from '../../../../shared/contract/coaching/tasks';
 import { taskTypeKey } from '../../../../shared/domain/coaching/tasks';
 import { BackLink } from '../../../components/BackLink';
 import { errorText, isMissing } from '../../../components/errorText';
-import { LoadError, QueryState } from '../../../components/LoadState';
+import { QueryState } from '../../../components/LoadState';
+import { NotFoundNotice, PageLoadError } from '../../../components/Notices';
 import { showToast } from '../../../components/toast';
 import { ExamReview } from './ExamReview';
 import { isSupportTask, taskIdFromParam } from './format';
@@ -31,10 +32,7 @@ export default function TaskPage() {
     return (
       <Container size="md" py="xl" data-testid="task-not-found">
         {back}
-        <Title order={1} mt="md">
-          {t('detail.notFound')}
-        </Title>
-        <Text mt="md">{t('detail.notFoundText')}</Text>
+        <NotFoundNotice title={t('detail.notFound')} text={t('detail.notFoundText')} mt="md" />
       </Container>
     );
   }
@@ -42,17 +40,7 @@ export default function TaskPage() {
   return (
     <Container size="lg" py="xl">
       {back}
-      <QueryState
-        query={task}
-        error={
-          <>
-            <Title order={1} mt="md">
-              {t('list.title')}
-            </Title>
-            <LoadError mt="md" />
-          </>
-        }
-      >
+      <QueryState query={task} error={<PageLoadError title={t('list.title')} mt="md" />}>
         {(data) => <TaskView task={data} />}
       </QueryState>
     </Container>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
 import { call } from '../../../app/api';
 import { errorText } from '../../../components/errorText';
+import { FieldError } from '../../../components/Notices';
 import { courseView } from '../../learning';
 import { closeSupport } from './dialogs';
 import { MessageEditor } from './MessageEditor';
@@ -71,9 +72,9 @@ export default function SupportDialog() {
         autoFocus
       />
       {error && (
-        <Text c="var(--mantine-color-error)" size="sm" mt="xs" role="alert" data-testid="support-error">
+        <FieldError mt="xs" data-testid="support-error">
           {error}
-        </Text>
+        </FieldError>
       )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={closeSupport}>

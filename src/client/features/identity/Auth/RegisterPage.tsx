@@ -10,7 +10,7 @@ import { ErrorAlert, LoadError, Loading } from '../../../components/LoadState';
 import { useSite } from '../../site';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
-import { EmailField } from './fields';
+import { EmailField, NameFields } from './fields';
 import { PasswordField } from './PasswordField';
 import { ResendVerification } from './ResendVerification';
 import { useErrorText, weakPasswordReason } from './useErrorText';
@@ -182,17 +182,9 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
             {...form.getInputProps('CompanyName')}
           />
         )}
-        <TextInput
-          label={t('fields.firstName')}
-          autoComplete="given-name"
-          required
-          {...form.getInputProps('FirstName')}
-        />
-        <TextInput
-          label={t('fields.lastName')}
-          autoComplete="family-name"
-          required
-          {...form.getInputProps('LastName')}
+        <NameFields
+          first={{ label: t('fields.firstName'), ...form.getInputProps('FirstName') }}
+          last={{ label: t('fields.lastName'), ...form.getInputProps('LastName') }}
         />
         <EmailField {...form.getInputProps('email')} />
         <PasswordField isNew label={t('fields.password')} {...form.getInputProps('password')} />

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ApiError, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { errorText } from '../../../components/errorText';
 import { UnsavedBadge, UnsavedChangesGuard } from '../../../components/UnsavedChanges';
+import { NameFields } from '../Auth/fields';
 import { identityKeys } from '../keys';
 
 interface Values {
@@ -79,17 +80,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={save} noValidate aria-labelledby="profile-details-title">
       <Stack gap="md">
-        <TextInput
-          label={t('profile.firstName')}
-          autoComplete="given-name"
-          required
-          {...form.getInputProps('FirstName')}
-        />
-        <TextInput
-          label={t('profile.lastName')}
-          autoComplete="family-name"
-          required
-          {...form.getInputProps('LastName')}
+        <NameFields
+          first={{ label: t('profile.firstName'), ...form.getInputProps('FirstName') }}
+          last={{ label: t('profile.lastName'), ...form.getInputProps('LastName') }}
         />
         <Switch
           label={t('profile.collectXp')}

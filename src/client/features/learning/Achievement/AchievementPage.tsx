@@ -1,13 +1,14 @@
-import { Anchor, Card, Container, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Container, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAward, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { type ClientErrorCode, call } from '../../../app/api';
 import { BackLink } from '../../../components/BackLink';
 import { formatDate } from '../../../components/dates';
 import { isMissing } from '../../../components/errorText';
-import { LoadError, Loading } from '../../../components/LoadState';
+import { Loading } from '../../../components/LoadState';
+import { NotFoundNotice, PageLoadError } from '../../../components/Notices';
 import { toneText } from '../../../components/tone';
 import { learningKeys } from '../keys';
 
@@ -38,19 +39,25 @@ export default function AchievementPage() {
   if (missing) {
     return (
       <Container size="sm" py="xl">
-        <Title order={1}>{t('achievement.notFound.title')}</Title>
-        <Text mt="md">{t('achievement.notFound.text')}</Text>
-        <Anchor component={Link} to="/MyProfile#achievements" mt="md" display="inline-block">
-          {t('achievement.allAchievements')}
-        </Anchor>
+        <NotFoundNotice
+          title={t('achievement.notFound.title')}
+          text={t('achievement.notFound.text')}
+          link={{ to: '/MyProfile#achievements', label: t('achievement.allAchievements') }}
+        />
       </Container>
     );
   }
   if (achievement.isPending || achievement.isError) {
     return (
       <Container size="sm" py="xl">
-        <Title order={1}>{t('achievement.title')}</Title>
-        {achievement.isError ? <LoadError mt="md" /> : <Loading />}
+        {achievement.isError ? (
+          <PageLoadError title={t('achievement.title')} />
+        ) : (
+          <>
+            <Title order={1}>{t('achievement.title')}</Title>
+            <Loading />
+          </>
+        )}
       </Container>
     );
   }

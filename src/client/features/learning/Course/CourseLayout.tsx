@@ -1,4 +1,4 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -10,7 +10,8 @@ import { storageKeys } from '../../../../shared/domain/storage';
 import { ApiError } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { storage } from '../../../app/storage';
-import { LoadError, Loading } from '../../../components/LoadState';
+import { Loading } from '../../../components/LoadState';
+import { PageLoadError } from '../../../components/Notices';
 import { showToast } from '../../../components/toast';
 import { BottomBar } from './BottomBar';
 import { CourseContext, type CourseContextValue } from './CourseContext';
@@ -110,14 +111,7 @@ export default function CourseLayout() {
     return (
       <div className={classes.layout}>
         <Container size="md" py="xl" className={classes.content}>
-          {broken ? (
-            <>
-              <Title order={1}>{t('nav.overview')}</Title>
-              <LoadError mt="md" />
-            </>
-          ) : (
-            <Loading />
-          )}
+          {broken ? <PageLoadError title={t('nav.overview')} /> : <Loading />}
         </Container>
       </div>
     );

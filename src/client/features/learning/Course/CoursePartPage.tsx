@@ -1,13 +1,13 @@
-import { Anchor, Container, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, Group, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { shouldOfferRewardBox } from '../../../../shared/domain/learning/xp';
 import { useSession } from '../../../app/session';
 import { BackLink } from '../../../components/BackLink';
+import { NotFoundNotice } from '../../../components/Notices';
 import { type BlockHost, BlockHostProvider } from '../blocks/BlockHost';
 import { BlockList } from '../blocks/BlockList';
-import { PartIcon } from '../blocks/PartIcon';
+import { PartIconTile } from '../blocks/PartIcon';
 import { CompletedMark, MarkerRow, MilestoneMark, StaffMarkers, VideoLength } from '../blocks/PartMarkers';
 import { coursePath, partPath, useCourseContext } from './CourseContext';
 import classes from './course.module.css';
@@ -58,11 +58,11 @@ export default function CoursePartPage({ partId }: { partId: number }) {
   if (!part || !host) {
     return (
       <Container size="md" py="xl">
-        <Title order={1}>{t('part.notFound')}</Title>
-        <Text mt="md">{t('part.notFoundText')}</Text>
-        <Anchor component={Link} to={coursePath(course.Id)} mt="md" display="inline-block">
-          {t('part.toOverview')}
-        </Anchor>
+        <NotFoundNotice
+          title={t('part.notFound')}
+          text={t('part.notFoundText')}
+          link={{ to: coursePath(course.Id), label: t('part.toOverview') }}
+        />
       </Container>
     );
   }
@@ -74,9 +74,7 @@ export default function CoursePartPage({ partId }: { partId: number }) {
           {parent ? t('part.chapterOf', { name: parent.Name }) : course.Name}
         </BackLink>
         <Group gap="sm" wrap="nowrap" align="center" mt="sm">
-          <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-            <PartIcon name={part.Icon} size={24} />
-          </ThemeIcon>
+          <PartIconTile name={part.Icon} size={24} />
           <Title order={1} size="h2">
             {part.Name}
           </Title>

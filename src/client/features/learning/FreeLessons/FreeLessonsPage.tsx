@@ -1,10 +1,10 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadError, QueryState } from '../../../components/LoadState';
-import { PartIcon } from '../blocks/PartIcon';
+import { PartIconTile } from '../blocks/PartIcon';
 import { VideoLength } from '../blocks/PartMarkers';
 import { idFromParam } from '../Course/paths';
 import { FreeLesson } from './FreeLesson';
@@ -94,9 +94,7 @@ export default function FreeLessonsPage() {
                   >
                     <Stack gap="sm" h="100%">
                       <Group gap="sm" wrap="nowrap">
-                        <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-                          <PartIcon name={lesson.Icon} size={22} />
-                        </ThemeIcon>
+                        <PartIconTile name={lesson.Icon} />
                         <Title order={2} size="h4">
                           {lesson.Name}
                         </Title>

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { LoadError, Loading } from '../../../components/LoadState';
+import { FieldError } from '../../../components/Notices';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
@@ -189,11 +190,7 @@ function LearnerExam({
               setEmptyAnswer(false);
             }}
           />
-          {emptyAnswer && (
-            <Text size="sm" c="var(--mantine-color-error)" role="alert">
-              {t('exam.empty')}
-            </Text>
-          )}
+          {emptyAnswer && <FieldError>{t('exam.empty')}</FieldError>}
           <Group gap="sm">
             <Button
               variant="default"

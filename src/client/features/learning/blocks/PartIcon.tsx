@@ -1,3 +1,4 @@
+import { ThemeIcon } from '@mantine/core';
 import {
   IconBook,
   IconChecklist,
@@ -29,4 +30,13 @@ const icons: Record<string, ComponentType<IconProps>> = {
 export function PartIcon({ name, size = 18 }: { name: string | null; size?: number }) {
   const Icon = (name && icons[name]) || IconFileText;
   return <Icon size={size} aria-hidden />;
+}
+
+/** A part's icon on a tile, beside its name as a heading or a link (a part's page, a free lesson, a Post block). */
+export function PartIconTile({ name, size = 22 }: { name: string | null; size?: number }) {
+  return (
+    <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+      <PartIcon name={name} size={size} />
+    </ThemeIcon>
+  );
 }

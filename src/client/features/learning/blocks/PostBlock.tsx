@@ -1,11 +1,11 @@
-import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BlockOf } from '../../../../shared/contract/learning/courseShapes';
 import { useBlockHost } from './BlockHost';
 import classes from './blocks.module.css';
-import { PartIcon } from './PartIcon';
+import { PartIconTile } from './PartIcon';
 import { CompletedMark, MilestoneMark, VideoLength } from './PartMarkers';
 
 /** A link to another part (a chapter's episode), with its completed mark and video length. */
@@ -20,9 +20,7 @@ export function PostBlock({ block }: { block: BlockOf<'Post'> }) {
   const body = (
     <Group wrap="nowrap" gap="md" justify="space-between">
       <Group wrap="nowrap" gap="md" miw={0}>
-        <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-          <PartIcon name={block.PostIcon} size={22} />
-        </ThemeIcon>
+        <PartIconTile name={block.PostIcon} />
         <Stack gap={2} miw={0}>
           <Text fw={600} className={to ? classes.linkTitle : undefined}>
             {name}

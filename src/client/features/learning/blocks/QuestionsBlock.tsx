@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockOf, BlockResult, Question } from '../../../../shared/contract/learning/courseShapes';
 import { errorText } from '../../../components/errorText';
+import { FieldError } from '../../../components/Notices';
 import { RichText } from '../../../components/RichText';
 import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
@@ -88,11 +89,7 @@ export function QuestionsBlock({ block }: { block: BlockOf<'Quiz' | 'Test'> }) {
           disabled={!canSubmit || busy}
         />
       ))}
-      {missing && (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {t('blocks.questions.answerAll')}
-        </Text>
-      )}
+      {missing && <FieldError>{t('blocks.questions.answerAll')}</FieldError>}
       {canSubmit ? (
         <Group>
           <Button onClick={submit} loading={busy} data-testid="submit-answers">
@@ -144,46 +141,25 @@ function QuestionField(props: {
   );
   const description = question.multiple ? t('blocks.questions.chooseMany') : t('blocks.questions.chooseOne');
 
+  // A question with several right options is checkboxes, one with a single right option radio buttons.
+  const group = { label: legend, description, labelProps: { className: classes.questionLabel } };
+  const choices = (Choice: typeof Checkbox | typeof Radio) => (
+    <Stack gap="xs" mt="xs">
+      {question.options.map((option) => (
+        <Choice key={option.id} value={option.id} label={label(option.text, option.id)} disabled={props.disabled} />
+      ))}
+    </Stack>
+  );
+
   return (
     <div className={classes.question} data-testid="question" data-right={right}>
       {question.multiple ? (
-        <Checkbox.Group
-          label={legend}
-          description={description}
-          value={value}
-          onChange={props.onChange}
-          labelProps={{ className: classes.questionLabel }}
-        >
-          <Stack gap="xs" mt="xs">
-            {question.options.map((option) => (
-              <Checkbox
-                key={option.id}
-                value={option.id}
-                label={label(option.text, option.id)}
-                disabled={props.disabled}
-              />
-            ))}
-          </Stack>
+        <Checkbox.Group {...group} value={value} onChange={props.onChange}>
+          {choices(Checkbox)}
         </Checkbox.Group>
       ) : (
-        <Radio.Group
-          name={name}
-          label={legend}
-          description={description}
-          value={value[0] ?? null}
-          onChange={(option) => props.onChange([option])}
-          labelProps={{ className: classes.questionLabel }}
-        >
-          <Stack gap="xs" mt="xs">
-            {question.options.map((option) => (
-              <Radio
-                key={option.id}
-                value={option.id}
-                label={label(option.text, option.id)}
-                disabled={props.disabled}
-              />
-            ))}
-          </Stack>
+        <Radio.Group {...group} name={name} value={value[0] ?? null} onChange={(option) => props.onChange([option])}>
+          {choices(Radio)}
         </Radio.Group>
       )}
     </div>

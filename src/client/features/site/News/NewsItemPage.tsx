@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { BackLink } from '../../../components/BackLink';
 import { formatLongDate } from '../../../components/dates';
 import { isMissing } from '../../../components/errorText';
-import { LoadError, QueryState } from '../../../components/LoadState';
+import { QueryState } from '../../../components/LoadState';
+import { NotFoundNotice, PageLoadError } from '../../../components/Notices';
 import richText from '../../../components/richText.module.css';
 import { useInternalLinks } from '../../../components/useInternalLinks';
 import { useNewsItem } from './queries';
@@ -30,10 +31,7 @@ export default function NewsItemPage() {
     return (
       <Container size="md" py="xl">
         {back}
-        <Title order={1} mt="md">
-          {t('notFound.title')}
-        </Title>
-        <Text mt="md">{t('notFound.text')}</Text>
+        <NotFoundNotice title={t('notFound.title')} text={t('notFound.text')} mt="md" />
       </Container>
     );
   }
@@ -44,12 +42,9 @@ export default function NewsItemPage() {
       <QueryState
         query={item}
         error={
-          <>
-            <Title order={1} mt="md">
-              {t('title')}
-            </Title>
-            <LoadError mt="md">{t('loadFailed')}</LoadError>
-          </>
+          <PageLoadError title={t('title')} mt="md">
+            {t('loadFailed')}
+          </PageLoadError>
         }
       >
         {(news) => (
