@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSite, createUser, signInAs } from '../factories';
+import type { Role } from '../../src/server/seed/factories';
+import { createSite } from '../factories';
+import { createPerson } from '../factories/coaching';
 import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { snapshotRows } from '../support/inspect';
@@ -14,14 +16,8 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   });
   afterAll(() => server.close());
 
-  async function signedIn(
-    site: { id: number; name: string },
-    role: 'student' | 'admin' | 'coach',
-    privilegies?: number,
-  ) {
-    const user = await createUser(server.db, { site, role, ...(privilegies === undefined ? {} : { privilegies }) });
-    return { ...user, token: await signInAs(server, site, user) };
-  }
+  const signedIn = (site: { id: number; name: string }, role: Role, privilegies?: number) =>
+    createPerson(server, site, role, { privilegies });
 
   // The spec's content endpoints carry no `req`: the server's test client leaves it out when given undefined.
   const get = (site: { name: string }, data: DataOf<'content/get_content.php', 'get_content'>) =>

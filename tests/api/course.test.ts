@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSite, createUser, signInAs } from '../factories';
+import type { Role } from '../../src/server/seed/factories';
+import { createSite, createUser } from '../factories';
+import { createPerson } from '../factories/coaching';
 import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
 import { blockOf, nth } from '../support/answers';
 import { testDialects } from '../support/databases';
@@ -14,10 +16,7 @@ describe.each(dialects)('course.php on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  async function signedIn(site: { id: number; name: string }, role: 'student' | 'coach' | 'admin' = 'student') {
-    const user = await createUser(server.db, { site, role });
-    return { ...user, token: await signInAs(server, site, user) };
-  }
+  const signedIn = (site: { id: number; name: string }, role: Role = 'student') => createPerson(server, site, role);
 
   const getCourse = (site: { name: string }, user: { id: number; token: string }, courseId: number) =>
     server.call(

@@ -5,7 +5,7 @@ import {
   MAX_TEMPORARY_LOCKS,
   SOURCE_FAILED_SIGN_INS,
 } from '../../src/shared/domain/identity/accounts';
-import { createSite, createUser, signInAs } from '../factories';
+import { createSite, createUser, signIn, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -21,12 +21,7 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
   it('signs in with a case-insensitive email and answers the user', async () => {
     const site = await createSite(server.db);
     const user = await createUser(server.db, { site, role: 'coach' });
-    const { httpStatus, body } = await server.call(
-      'login.php',
-      'sign_in',
-      { email: user.email.toUpperCase(), password: user.password },
-      { site: site.name },
-    );
+    const { httpStatus, body } = await signIn(server, site, user.email.toUpperCase(), user.password);
     expect(httpStatus).toBe(200);
     expect(body.status).toBe('OK');
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -38,12 +33,7 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
     const site = await createSite(server.db);
     const user = await createUser(server.db, { site });
     for (let attempt = 1; attempt < MAX_LOGIN_ATTEMPTS; attempt++) {
-      const { httpStatus, body } = await server.call(
-        'login.php',
-        'sign_in',
-        { email: user.email, password: 'wrong password 1' },
-        { site: site.name },
-      );
+      const { httpStatus, body } = await signIn(server, site, user.email, 'wrong password 1');
       expect(httpStatus).toBe(401);
       expect(body).toMatchObject({
         status: 'ERROR',
@@ -52,30 +42,19 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
         max_attempts: MAX_LOGIN_ATTEMPTS,
       });
     }
-    const last = await server.call(
-      'login.php',
-      'sign_in',
-      { email: user.email, password: 'wrong password 1' },
-      { site: site.name },
-    );
+    const last = await signIn(server, site, user.email, 'wrong password 1');
     expect(last.httpStatus).toBe(429);
     expect(last.body.error_code).toBe('TEMPORARILY_LOCKED');
     expect(Date.parse(last.body.locked_until ?? '')).toBeGreaterThan(Date.now());
 
-    const right = await server.call(
-      'login.php',
-      'sign_in',
-      { email: user.email, password: user.password },
-      { site: site.name },
-    );
+    const right = await signIn(server, site, user.email, user.password);
     expect(right.body.error_code).toBe('TEMPORARILY_LOCKED');
   });
 
   it('evaluates no more than the maximum among concurrent wrong attempts', async () => {
     const site = await createSite(server.db);
     const user = await createUser(server.db, { site });
-    const wrong = () =>
-      server.call('login.php', 'sign_in', { email: user.email, password: 'wrong password 2' }, { site: site.name });
+    const wrong = () => signIn(server, site, user.email, 'wrong password 2');
     const answers = await Promise.all(Array.from({ length: 30 }, wrong));
     const evaluated = answers.filter((a) => a.body.attempt !== undefined);
     expect(evaluated.length).toBeGreaterThan(0);
@@ -104,12 +83,7 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
         .where('email', '=', user.email)
         .execute();
       for (let attempt = 1; attempt <= MAX_LOGIN_ATTEMPTS; attempt++) {
-        await server.call(
-          'login.php',
-          'sign_in',
-          { email: user.email, password: 'wrong password 3' },
-          { site: site.name },
-        );
+        await signIn(server, site, user.email, 'wrong password 3');
       }
     }
     await server.db
@@ -117,43 +91,23 @@ describe.each(dialects)('login.php and auth.php on %s', (dialect) => {
       .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
       .where('email', '=', user.email)
       .execute();
-    const { httpStatus, body } = await server.call(
-      'login.php',
-      'sign_in',
-      { email: user.email, password: user.password },
-      { site: site.name },
-    );
+    const { httpStatus, body } = await signIn(server, site, user.email, user.password);
     expect(httpStatus).toBe(403);
     expect(body.error_code).toBe('ACCOUNT_LOCKED');
   });
 
   it('answers WRONG_CREDENTIALS alike for an unknown email', async () => {
     const site = await createSite(server.db);
-    const { body } = await server.call(
-      'login.php',
-      'sign_in',
-      { email: 'nobody@example.test', password: 'whatever pass 1' },
-      { site: site.name },
-    );
+    const { body } = await signIn(server, site, 'nobody@example.test', 'whatever pass 1');
     expect(body).toMatchObject({ error_code: 'WRONG_CREDENTIALS', attempt: 1 });
   });
 
   it('refuses an unverified account only after a right password', async () => {
     const site = await createSite(server.db);
     const user = await createUser(server.db, { site, verified: false });
-    const wrong = await server.call(
-      'login.php',
-      'sign_in',
-      { email: user.email, password: 'wrong password 4' },
-      { site: site.name },
-    );
+    const wrong = await signIn(server, site, user.email, 'wrong password 4');
     expect(wrong.body.error_code).toBe('WRONG_CREDENTIALS');
-    const right = await server.call(
-      'login.php',
-      'sign_in',
-      { email: user.email, password: user.password },
-      { site: site.name },
-    );
+    const right = await signIn(server, site, user.email, user.password);
     expect(right.body.error_code).toBe('NOT_VERIFIED');
   });
 

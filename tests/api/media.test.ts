@@ -67,18 +67,10 @@ describe.each(dialects)('cache headers of media on %s', (dialect) => {
   it('a profile photo is public under its address, which never changes', async () => {
     const user = await createUser(server.db, { site });
     const token = await signInAs(server, site, user);
-    const form = new FormData();
-    form.set('folder', 'profile');
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#22aa44' } })
       .png()
       .toBuffer();
-    form.set('file', new Blob([new Uint8Array(png)]), 'me.png');
-    const uploaded = await fetch(`${server.url}/api/backend/ajaxUpload.php`, {
-      method: 'POST',
-      headers: { site: site.name, authorization: token },
-      body: form,
-    });
-    const { data } = await uploaded.json();
+    const { data } = (await server.upload(png, { site: site.name, token, fileName: 'me.png' })).body;
     for (const target of [server, withClient]) {
       const response = await fetch(`${target.url}/media/avatar/${data.UserFileId}`);
       expect(response.status).toBe(200);

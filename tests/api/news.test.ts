@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_PAGE_SIZE } from '../../src/shared/contract/site/news';
-import { createNews, createSite, createUser, signInAs } from '../factories';
+import { createNews, createSite } from '../factories';
+import { createPerson } from '../factories/coaching';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -15,10 +16,7 @@ describe.each(dialects)('news.php on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
-  async function signedInStudent(site: { id: number; name: string }) {
-    const user = await createUser(server.db, { site });
-    return { ...user, token: await signInAs(server, site, user) };
-  }
+  const signedInStudent = (site: { id: number; name: string }) => createPerson(server, site);
 
   it('get_latest_news answers the newest published item of the site, signed out and signed in', async () => {
     const site = await createSite(server.db);

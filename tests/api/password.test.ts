@@ -5,7 +5,7 @@ import {
   RESEND_COOLDOWN_SECONDS,
   RESET_VALID_MINUTES,
 } from '../../src/shared/domain/identity/accounts';
-import { createSite, createUser, signInAs } from '../factories';
+import { createSite, createUser, signIn, signInAs } from '../factories';
 import { testDialects } from '../support/databases';
 import { codesOf, driftFrom, linkIn, mailsTo } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
@@ -31,9 +31,6 @@ describe.each(dialects)('password.php on %s', (dialect) => {
     expect(link.startsWith(prefix)).toBe(true);
     return link.slice(prefix.length);
   }
-
-  const signIn = (site: { name: string }, email: string, password: string) =>
-    server.call('login.php', 'sign_in', { email, password }, { site: site.name });
 
   const reset = (site: { name: string }, code: string, password = NEW_PASSWORD, repeat = password) =>
     server.call('password.php', 'reset_password', { code, password, password_repeat: repeat }, { site: site.name });
@@ -120,10 +117,10 @@ describe.each(dialects)('password.php on %s', (dialect) => {
       expect(answer.httpStatus).toBe(status);
       expect(answer.body).toMatchObject({ status: 'ERROR', error_code: errorCode, ...(reason ? { reason } : {}) });
     }
-    expect((await signIn(site, user.email, user.password)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, user.password)).body.status).toBe('OK');
 
     expect((await reset(site, code)).body).toEqual({ status: 'OK' });
-    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
   });
 
   it('an expired code answers CODE_EXPIRED and changes nothing', async () => {
@@ -138,8 +135,8 @@ describe.each(dialects)('password.php on %s', (dialect) => {
     const { httpStatus, body } = await reset(site, code);
     expect(httpStatus).toBe(410);
     expect(body.error_code).toBe('CODE_EXPIRED');
-    expect((await signIn(site, user.email, user.password)).body.status).toBe('OK');
-    expect((await signIn(site, user.email, NEW_PASSWORD)).body.error_code).toBe('WRONG_CREDENTIALS');
+    expect((await signIn(server, site, user.email, user.password)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, NEW_PASSWORD)).body.error_code).toBe('WRONG_CREDENTIALS');
   });
 
   it('a verification code is no reset code, and a reset code works on its own site only', async () => {
@@ -167,27 +164,27 @@ describe.each(dialects)('password.php on %s', (dialect) => {
       expect(httpStatus).toBe(401);
       expect(body.status).toBe('UNAUTHORIZED');
     }
-    expect((await signIn(site, user.email, user.password)).body.error_code).toBe('WRONG_CREDENTIALS');
-    const fresh = await signIn(site, user.email, NEW_PASSWORD);
+    expect((await signIn(server, site, user.email, user.password)).body.error_code).toBe('WRONG_CREDENTIALS');
+    const fresh = await signIn(server, site, user.email, NEW_PASSWORD);
     expect(fresh.body.status).toBe('OK');
     const me = await server.call('auth.php', 'auth_user', {}, { site: site.name, token: fresh.body.token });
     expect(me.body.data.Id).toBe(user.id);
 
     const again = await reset(site, code, 'yet another secret');
     expect(again.body.error_code).toBe('CODE_NOT_FOUND');
-    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
   });
 
   it('a reset lifts a temporary sign-in lock', async () => {
     const site = await createSite(server.db);
     const user = await createUser(server.db, { site });
     for (let attempt = 1; attempt <= MAX_LOGIN_ATTEMPTS; attempt++) {
-      await signIn(site, user.email, 'wrong password 5');
+      await signIn(server, site, user.email, 'wrong password 5');
     }
-    expect((await signIn(site, user.email, user.password)).body.error_code).toBe('TEMPORARILY_LOCKED');
+    expect((await signIn(server, site, user.email, user.password)).body.error_code).toBe('TEMPORARILY_LOCKED');
 
     expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
-    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
   });
 
   it('a reset opens an account locked after repeated temporary locks', async () => {
@@ -208,20 +205,20 @@ describe.each(dialects)('password.php on %s', (dialect) => {
         updated_at: at,
       })
       .execute();
-    const locked = await signIn(site, user.email, user.password);
+    const locked = await signIn(server, site, user.email, user.password);
     expect(locked.httpStatus).toBe(403);
     expect(locked.body.error_code).toBe('ACCOUNT_LOCKED');
 
     expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
-    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
   });
 
   it('a reset also verifies the address the link was mailed to', async () => {
     const site = await createSite(server.db);
     const user = await createUser(server.db, { site, verified: false });
-    expect((await signIn(site, user.email, user.password)).body.error_code).toBe('NOT_VERIFIED');
+    expect((await signIn(server, site, user.email, user.password)).body.error_code).toBe('NOT_VERIFIED');
     expect((await reset(site, await resetCode(site, user.email))).body.status).toBe('OK');
-    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
   });
 
   it('using one reset link ends every other link of the user', async () => {
@@ -234,7 +231,7 @@ describe.each(dialects)('password.php on %s', (dialect) => {
     expect((await reset(site, newer)).body.status).toBe('OK');
     const late = await reset(site, older, 'an attacker picked this one');
     expect(late.body.error_code).toBe('CODE_NOT_FOUND');
-    expect((await signIn(site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
+    expect((await signIn(server, site, user.email, NEW_PASSWORD)).body.status).toBe('OK');
   });
 
   it('refuses passwords that are easy to guess, with a hint, and keeps the link usable', async () => {

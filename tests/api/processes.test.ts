@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/identity/accounts';
-import { createSite, createUser, signInAs } from '../factories';
+import { createSite, createUser, signIn, signInAs } from '../factories';
 import { addCoach, as, createPerson } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
 import { testDialects } from '../support/databases';
@@ -35,12 +35,7 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
       ),
     );
     expect(answers.filter((a) => a.body.attempt !== undefined)).toHaveLength(MAX_LOGIN_ATTEMPTS);
-    const right = await second.call(
-      'login.php',
-      'sign_in',
-      { email: user.email, password: user.password },
-      { site: site.name },
-    );
+    const right = await signIn(second, site, user.email, user.password);
     expect(right.body.error_code).toBe('TEMPORARILY_LOCKED');
   });
 

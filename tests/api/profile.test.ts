@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE } from '../../src/server/modules/identity/services/profile';
 import { uploadDir } from '../../src/server/platform/files/media';
-import { createSite, createUser, signInAs } from '../factories';
-import { createCourse, createMedia, grantAccess } from '../factories/courses';
+import { createSite, createUser } from '../factories';
+import { createPerson } from '../factories/coaching';
+import { createCourse, createMedia, createResource, grantAccess } from '../factories/courses';
 import { nth } from '../support/answers';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
@@ -100,23 +101,11 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
   });
   afterAll(() => server.close());
 
-  async function signedIn(site: { id: number; name: string }) {
-    const user = await createUser(server.db, { site, firstName: 'Maja' });
-    return { ...user, token: await signInAs(server, site, user), site };
-  }
+  const signedIn = (site: { id: number; name: string }) => createPerson(server, site, 'student', { firstName: 'Maja' });
 
-  /** Posts a file as the spec's upload does: multipart with `file` and `folder`. */
-  async function upload(who: { token: string; site: { name: string } } | null, bytes: Buffer, folder = 'profile') {
-    const form = new FormData();
-    form.set('folder', folder);
-    form.set('file', new Blob([new Uint8Array(bytes)]), 'photo.png');
-    const response = await fetch(`${server.url}/api/backend/ajaxUpload.php`, {
-      method: 'POST',
-      headers: { site: who?.site.name ?? 'main', ...(who ? { authorization: who.token } : {}) },
-      body: form,
-    });
-    return { httpStatus: response.status, body: await response.json() };
-  }
+  /** Posts a file as the spec's upload does, as `who` (anonymous when null). */
+  const upload = (who: { token: string; site: { name: string } } | null, bytes: Buffer, folder = 'profile') =>
+    server.upload(bytes, { folder, ...(who ? { site: who.site.name, token: who.token } : {}) });
 
   it('reads and updates the own profile; bad names change nothing', async () => {
     const site = await createSite(server.db);
@@ -374,22 +363,14 @@ describe.each(dialects)('profile, upload, achievements and resources on %s', (di
     const site = await createSite(server.db);
     const course = await createCourse(server.db, { site });
     const file = await createMedia(server.db, { config: server.config, site });
-    const at = new Date().toISOString();
-    const base = { site_id: site.id, description: '', created_at: at, updated_at: at };
-    await server.db
-      .insertInto('resources')
-      .values([
-        { ...base, course_id: null, title: 'Handbook', url: null, media_file_id: file.id, sort_id: 1 },
-        {
-          ...base,
-          course_id: course.id,
-          title: 'Course extra',
-          url: 'https://example.org/extra',
-          media_file_id: null,
-          sort_id: 2,
-        },
-      ])
-      .execute();
+    await createResource(server.db, { site, course: null, title: 'Handbook', mediaFileId: file.id, sortId: 1 });
+    await createResource(server.db, {
+      site,
+      course,
+      title: 'Course extra',
+      url: 'https://example.org/extra',
+      sortId: 2,
+    });
     const outsider = await signedIn(site);
     const learner = await signedIn(site);
     await grantAccess(server.db, { site, course, user: learner });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSite, createUser, signInAs } from '../factories';
+import { createSite } from '../factories';
+import { createPerson } from '../factories/coaching';
 import { createCourse, grantAccess, question } from '../factories/courses';
 import { blockOf, nth } from '../support/answers';
 import type { DataOf } from '../support/api';
@@ -22,9 +23,9 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
   }
 
   async function learnerOf(course: { id: number }, site: { id: number; name: string }): Promise<Learner> {
-    const user = await createUser(server.db, { site });
-    await grantAccess(server.db, { site, course, user });
-    return { id: user.id, token: await signInAs(server, site, user), site };
+    const learner = await createPerson(server, site);
+    await grantAccess(server.db, { site, course, user: learner });
+    return learner;
   }
 
   const as = (learner: Learner) => ({ site: learner.site.name, token: learner.token });
@@ -430,8 +431,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
     }
 
     // Staff see the right options anyway: no limit, and every result tells.
-    const coach = await createUser(server.db, { site, role: 'coach' });
-    const staff = { id: coach.id, token: await signInAs(server, site, coach), site };
+    const staff = await createPerson(server, site, 'coach');
     for (let attempt = 1; attempt <= 2; attempt++) {
       const answer = await submitTo(course, staff)(wrong);
       expect(answer.body.data).toMatchObject({ attempts: attempt, attempts_left: null, questions: rightOnes });
@@ -476,8 +476,7 @@ describe.each(dialects)('course_progress.php and certificates on %s', (dialect) 
         as(who),
       );
     expect((await reset(learner, {})).httpStatus).toBe(403);
-    const coach = await createUser(server.db, { site, role: 'coach' });
-    const staff = { id: coach.id, token: await signInAs(server, site, coach), site };
+    const staff = await createPerson(server, site, 'coach');
     // Only a test of that course: not its quiz, not a test of another course.
     expect((await reset(staff, { BlockId: nth(course.blockIds[0]) })).body.error_code).toBe('NOT_FOUND');
     const other = await testCourse(site, 1);

@@ -5,7 +5,7 @@ import {
   RESEND_COOLDOWN_SECONDS,
   VERIFICATION_VALID_HOURS,
 } from '../../src/shared/domain/identity/accounts';
-import { createSite, createUser, signInAs } from '../factories';
+import { createSite, createUser, signIn, signInAs } from '../factories';
 import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { codesOf, driftFrom, linkIn, mailsTo, snapshotRows } from '../support/inspect';
@@ -67,12 +67,7 @@ describe.each(dialects)('register.php on %s', (dialect) => {
     expect(stored?.code_hash).not.toBe(code);
     expect(driftFrom(stored?.expires_at ?? '', VERIFICATION_VALID_HOURS * 3_600_000)).toBeLessThan(60_000);
 
-    const early = await server.call(
-      'login.php',
-      'sign_in',
-      { email: data.email, password: STRONG },
-      { site: site.name },
-    );
+    const early = await signIn(server, site, data.email, STRONG);
     expect(early.httpStatus).toBe(403);
     expect(early.body.error_code).toBe('NOT_VERIFIED');
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { now } from '../../src/server/platform/db';
-import { createNews, createSite, createUser, signInAs } from '../factories';
+import { createCompany, createNews, createSite, createUser, signInAs } from '../factories';
 import { createCourse, grantAccess, question } from '../factories/courses';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
@@ -48,14 +47,8 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
   });
 
   it('auth_user of a company member: one more for the company name', async () => {
-    const at = now();
-    const company = await server.db
-      .insertInto('companies')
-      .values({ site_id: site.id, name: 'Acme', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const user = await createUser(server.db, { site });
-    await server.db.updateTable('users').set({ company_id: company.id }).where('id', '=', user.id).execute();
+    const company = await createCompany(server.db, { site, name: 'Acme' });
+    const user = await createUser(server.db, { site, companyId: company.id });
     const token = await signInAs(server, site, user);
     const statements = await statementsOf(() =>
       server.call('auth.php', 'auth_user', { token, access: {} }, { site: site.name, token }),

@@ -4,22 +4,26 @@ import { createUser, signInAs } from './index';
 
 export { addCoach } from '../../src/server/seed/factories';
 
-/** A signed-in user of a site: her id, address and session token. */
+import type { Role } from '../../src/server/seed/factories';
+
+/** A signed-in user of a site: her id, address, password and session token. */
 export interface Person {
   id: number;
   email: string;
+  password: string;
   token: string;
   site: { id: number; name: string };
 }
 
+/** A user of a site (see createUser), signed in through the API. */
 export async function createPerson(
   server: TestServer,
   site: { id: number; name: string },
-  role: 'student' | 'coach' | 'admin' = 'student',
-  options: { firstName?: string } = {},
+  role: Role = 'student',
+  options: Omit<Parameters<typeof createUser>[1], 'site' | 'role'> = {},
 ): Promise<Person> {
   const user = await createUser(server.db, { site, role, ...options });
-  return { id: user.id, email: user.email, token: await signInAs(server, site, user), site };
+  return { ...user, token: await signInAs(server, site, user), site };
 }
 
 /** The call options of a person: her site and token. */

@@ -3,6 +3,7 @@ export {
   type CreatedCourse,
   createCourse,
   createMedia,
+  createResource,
   grantAccess,
   type PartSpec,
 } from '../../src/server/seed/factories';

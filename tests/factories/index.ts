@@ -8,7 +8,7 @@ import type { Api } from '../support/api';
  * The factories of src/server/seed/factories.ts (the demo seed and the bench build their data with the same), with
  * what tests add: a password every test user shares, hashed cheaply, and signing in through the API.
  */
-export { createNews, createSite } from '../../src/server/seed/factories';
+export { createCompany, createNews, createSite } from '../../src/server/seed/factories';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -33,6 +33,10 @@ export async function createUser(db: Db, options: Omit<UserSpec, 'passwordHash'>
   const user = await insertUser(db, { ...options, passwordHash });
   return { ...user, password: options.password ?? TEST_PASSWORD };
 }
+
+/** One sign-in through the API, as the spec's clients make it; its answer as it came, a refusal included. */
+export const signIn = (server: Api, site: { name: string }, email: string, password: string) =>
+  server.call('login.php', 'sign_in', { email, password }, { site: site.name });
 
 /** Signs a user in through the API and returns the token. */
 export async function signInAs(server: Api, site: { name: string }, user: { email: string; password: string }) {

@@ -4,8 +4,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { now } from '../../src/server/platform/db';
-import { createNews, createSite, createUser, signInAs, TEST_PASSWORD } from '../factories';
-import { createCourse, createMedia, grantAccess } from '../factories/courses';
+import { createCompany, createNews, createSite, createUser, signInAs, TEST_PASSWORD } from '../factories';
+import { addCoach } from '../factories/coaching';
+import { createCourse, createMedia, createResource, grantAccess } from '../factories/courses';
 import type { RawAnswer } from '../support/api';
 import { testDialects } from '../support/databases';
 import { snapshotRows } from '../support/inspect';
@@ -135,11 +136,8 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
       attacker = await createSite(server.db);
       // The victim site: users, a company, news, page texts and sessions, each carrying the marker.
       const at = now();
-      const company = await server.db
-        .insertInto('companies')
-        .values({ site_id: victim.id, name: `Company ${marker}`, created_at: at, updated_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const company = await createCompany(server.db, { site: victim, name: `Company ${marker}` });
+      const victims = new Map<'student' | 'coach' | 'admin', { id: number }>();
       for (const role of ['student', 'coach', 'admin'] as const) {
         const user = await createUser(server.db, {
           site: victim,
@@ -148,9 +146,10 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
           // The marker stays out of the addresses: the attacker sends them as data, and may get them echoed from
           // rows of its own making (a page text saved with the address in it).
           email: `victim-${randomBytes(4).toString('hex')}-${role}@example.test`,
+          companyId: company.id,
         });
-        await server.db.updateTable('users').set({ company_id: company.id }).where('id', '=', user.id).execute();
         victimStrings.push(user.email, await signInAs(server, victim, user));
+        victims.set(role, user);
       }
       const victimAdmin = await createUser(server.db, { site: victim, role: 'admin' });
       const adminToken = await signInAs(server, victim, victimAdmin);
@@ -178,12 +177,7 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         .select('id')
         .where('site_id', '=', victim.id)
         .executeTakeFirstOrThrow();
-      const student = await server.db
-        .selectFrom('users')
-        .select('id')
-        .where('site_id', '=', victim.id)
-        .where('user_type', '=', 1)
-        .executeTakeFirstOrThrow();
+      const student = victims.get('student') as { id: number };
       await server.db
         .insertInto('news_interactions')
         .values({ site_id: victim.id, news_id: interaction.id, user_id: student.id, created_at: at, updated_at: at })
@@ -201,38 +195,17 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         achievements: [5],
       });
       await grantAccess(server.db, { site: victim, course, user: student });
-      await server.db
-        .insertInto('resources')
-        .values({
-          site_id: victim.id,
-          course_id: null,
-          title: `Resource ${marker}`,
-          description: marker,
-          url: 'https://example.org/',
-          media_file_id: null,
-          sort_id: 1,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      await createResource(server.db, {
+        site: victim,
+        course: null,
+        title: `Resource ${marker}`,
+        description: marker,
+        url: 'https://example.org/',
+        sortId: 1,
+      });
       // Coaching: a conversation, a system message, a support request with its task, and an exam under review.
-      const victimCoach = await server.db
-        .selectFrom('users')
-        .select('id')
-        .where('site_id', '=', victim.id)
-        .where('user_type', '=', 8)
-        .executeTakeFirstOrThrow();
-      await server.db
-        .insertInto('course_coaches')
-        .values({
-          site_id: victim.id,
-          course_id: course.id,
-          user_id: victimCoach.id,
-          sort_id: 1,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      const victimCoach = victims.get('coach') as { id: number };
+      await addCoach(server.db, { site: victim, course, user: victimCoach });
       const message = (kind: 'chat' | 'system' | 'support', from: number | null, to: number | null) => ({
         site_id: victim.id,
         kind,

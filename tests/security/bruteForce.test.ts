@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/identity/accounts';
-import { createSite, createUser } from '../factories';
+import { createSite, createUser, signIn } from '../factories';
 import { type Api, api, type HttpAnswer } from '../support/api';
 import {
   createTestDatabase,
@@ -33,9 +33,9 @@ function tally(answers: Answer[]) {
 }
 
 /** Wrong passwords one after the other until the account is locked for this source; answers how many it took. */
-async function wrongUntilLocked(signIn: () => Promise<Answer>): Promise<number> {
+async function wrongUntilLocked(attempt: () => Promise<Answer>): Promise<number> {
   for (let sent = 1; sent <= MAX_LOGIN_ATTEMPTS; sent++) {
-    if ((await signIn()).body.error_code === 'TEMPORARILY_LOCKED') return sent;
+    if ((await attempt()).body.error_code === 'TEMPORARILY_LOCKED') return sent;
   }
   throw new Error('never locked');
 }
@@ -66,16 +66,10 @@ describe.each(dialects)('brute force against one account on %s', (dialect) => {
     // The flood used up the source's failures per window too; without it, the account's own count shows.
     await server.db.deleteFrom('rate_limits').where('site_id', '=', site.id).execute();
     // The count went on from what the flood was allowed: the lock follows within the rest of the allowance.
-    const wrong = () =>
-      server.call('login.php', 'sign_in', { email: user.email, password: 'one more wrong' }, { site: site.name });
+    const wrong = () => signIn(server, site, user.email, 'one more wrong');
     expect(await wrongUntilLocked(wrong)).toBeLessThanOrEqual(MAX_LOGIN_ATTEMPTS - evaluated + 1);
     // The right password is refused too while the lock lasts: the lock is on the account, not the guess.
-    const right = await server.call(
-      'login.php',
-      'sign_in',
-      { email: user.email, password: user.password },
-      { site: site.name },
-    );
+    const right = await signIn(server, site, user.email, user.password);
     expect(right.body.error_code).toBe('TEMPORARILY_LOCKED');
     const row = await server.db
       .selectFrom('sign_in_attempts')
@@ -91,17 +85,8 @@ describe.each(dialects)('brute force against one account on %s', (dialect) => {
     const site = await createSite(server.db);
     const target = await createUser(server.db, { site });
     const bystander = await createUser(server.db, { site });
-    await Promise.all(
-      Array.from({ length: 20 }, () =>
-        server.call('login.php', 'sign_in', { email: target.email, password: 'wrong password' }, { site: site.name }),
-      ),
-    );
-    const answer = await server.call(
-      'login.php',
-      'sign_in',
-      { email: bystander.email, password: bystander.password },
-      { site: site.name },
-    );
+    await Promise.all(Array.from({ length: 20 }, () => signIn(server, site, target.email, 'wrong password')));
+    const answer = await signIn(server, site, bystander.email, bystander.password);
     expect(answer.body.status).toBe('OK');
   });
 });
@@ -190,11 +175,11 @@ describe.skipIf(!(await isPostgresReachable()))('brute force across two server p
   it(`${ATTEMPTS} concurrent wrong sign-ins split over both evaluate no more than ${MAX_LOGIN_ATTEMPTS}`, async () => {
     const [first, second] = processes.map((p) => api(p.url)) as [Api, Api];
     // The processes really share the database: a session opened on one is known to the other.
-    const signIn = await first.call('login.php', 'sign_in', {
+    const session = await first.call('login.php', 'sign_in', {
       email: 'coach@demo.local',
       password: DEMO_PASSWORD,
     });
-    const seen = await second.call('auth.php', 'auth_user', {}, { token: signIn.body.token });
+    const seen = await second.call('auth.php', 'auth_user', {}, { token: session.body.token });
     expect(seen.body.data?.Username).toBe('coach@demo.local');
 
     const email = 'student@demo.local';

@@ -162,16 +162,10 @@ describe('security headers on every kind of answer', () => {
   it('media: signed links private for their lifetime, profile photos public', async () => {
     const medium = await createMedia(server.db, { config: server.config, site, kind: 'file' });
     const signed = await get((await mediaSigner(server.db, site.id))(medium.id));
-    const form = new FormData();
-    form.set('folder', 'profile');
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
-    form.set('file', new Blob([new Uint8Array(png)]), 'me.png');
-    const uploaded = await send(`${server.url}/api/backend/ajaxUpload.php`, {
-      headers: { site: site.name, authorization: token },
-      body: form,
-    });
+    const uploaded = await server.upload(png, { site: site.name, token, fileName: 'me.png' });
     expect(uploaded.httpStatus).toBe(200);
     const avatar = await get(`/media/avatar/${uploaded.body.data.UserFileId}`);
     for (const [label, answer] of [

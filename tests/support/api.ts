@@ -133,25 +133,28 @@ export type AnswerOf<F extends EndpointFile, R extends CallName<F>> = Refusable<
 /** The data of a call, as a test writes it (the input of the call's schema). */
 export type DataOf<F extends EndpointFile, R extends CallName<F>> = CallData<CallOf<F, R>>;
 
+/** The arguments of a call of the contract: the endpoint file, the call (undefined: the file's own), its data. */
+export type CallArgs<F extends EndpointFile, R extends CallName<F>> = [
+  file: F,
+  req: R | undefined,
+  data: DataOf<F, R>,
+  options?: CallOptions,
+];
+
 /** One server's API, as every suite calls it. */
 export interface Api {
   url: string;
   /** A call of the contract: its data and its answer typed from the call's declaration. */
-  call<F extends EndpointFile, R extends CallName<F>>(
-    file: F,
-    req: R | undefined,
-    data: CallData<CallOf<F, R>>,
-    options?: CallOptions,
-  ): Promise<HttpAnswer<AnswerOf<F, R>>>;
+  call<F extends EndpointFile, R extends CallName<F>>(...args: CallArgs<F, R>): Promise<HttpAnswer<AnswerOf<F, R>>>;
   /** Any file, call and data, typed as nothing: for requests that are malformed on purpose. */
   callRaw(file: string, req: string | undefined, data: unknown, options?: RawCallOptions): Promise<RawAnswer>;
   /** A call that must go through (HTTP 200, status OK): its answer, or an error that says what came instead. */
-  ok<F extends EndpointFile, R extends CallName<F>>(
-    file: F,
-    req: R | undefined,
-    data: CallData<CallOf<F, R>>,
-    options?: CallOptions,
-  ): Promise<CallAnswer<CallOf<F, R>>>;
+  ok<F extends EndpointFile, R extends CallName<F>>(...args: CallArgs<F, R>): Promise<CallAnswer<CallOf<F, R>>>;
+  /** A file sent as the spec's upload (ajaxUpload.php): multipart, with the `folder` field and the `file` part. */
+  upload(
+    bytes: Uint8Array,
+    options?: CallOptions & { folder?: string; fileName?: string },
+  ): Promise<HttpAnswer<AnswerOf<'ajaxUpload.php', 'upload'>>>;
 }
 
 /** The API of the server at `baseUrl` (given as a function, it is read at each call). */
@@ -164,6 +167,20 @@ export function api(baseUrl: string | (() => string)): Api {
     },
     callRaw,
     call: (file, req, data, options) => callRaw(file, req, data, options),
+    upload(bytes, options = {}) {
+      const form = new FormData();
+      form.set('folder', options.folder ?? 'profile');
+      form.set('file', new Blob([new Uint8Array(bytes)]), options.fileName ?? 'photo.png');
+      return request(`${url()}/api/backend/ajaxUpload.php`, {
+        headers: {
+          site: options.site ?? 'main',
+          ...(options.token ? { authorization: options.token } : {}),
+          ...options.headers,
+        },
+        body: form,
+        timeoutMs: options.timeoutMs,
+      });
+    },
     async ok(file, req, data, options) {
       const answer = await callRaw(file, req, data, options);
       if (answer.httpStatus !== 200 || answer.body?.status !== 'OK') {

@@ -63,6 +63,11 @@ export const companyValues = (spec: { site: SiteRef; name: string }, at = now())
   updated_at: at,
 });
 
+/** A company of a site (a business customer whose users it groups). */
+export async function createCompany(db: Db, spec: { site: SiteRef; name: string }): Promise<{ id: number }> {
+  return db.insertInto('companies').values(companyValues(spec)).returning('id').executeTakeFirstOrThrow();
+}
+
 /** Who a user is: a key of the domain's UserType. */
 export type Role = keyof typeof UserType;
 

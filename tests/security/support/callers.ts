@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Access } from '../../../src/shared/contract/define';
-import { createUser, signInAs } from '../../factories';
+import { createPerson } from '../../factories/coaching';
 import type { RawAnswer } from '../../support/api';
 import type { TestServer } from '../../support/server';
 import type { ContractCall } from './calls';
@@ -47,19 +47,16 @@ export async function signedInCaller(
   options: { name?: string; privilegies?: number; presentedOn?: string; firstName?: string; email?: string } = {},
 ): Promise<Caller & { email: string }> {
   const privilegies = options.privilegies ?? (role === 'student' ? 0 : 100);
-  const user = await createUser(server.db, {
-    site,
-    role,
+  const user = await createPerson(server, site, role, {
     privilegies,
-    ...(options.firstName ? { firstName: options.firstName } : {}),
-    ...(options.email ? { email: options.email } : {}),
+    firstName: options.firstName,
+    email: options.email,
   });
-  const token = await signInAs(server, site, user);
   const foreign = options.presentedOn !== undefined && options.presentedOn !== site.name;
   return {
     name: options.name ?? role,
     site: options.presentedOn ?? site.name,
-    token,
+    token: user.token,
     user: foreign ? null : { id: user.id, type: typeOf[role], privilegies },
     email: user.email,
   };
