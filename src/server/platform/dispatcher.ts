@@ -7,7 +7,7 @@ import { checkAnswer } from './answers';
 import { hasAccess } from './authorize';
 import type { Config } from './config';
 import type { Db } from './db';
-import type { SiteRow, UserRow } from './db/schema';
+import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, invalidFields } from './errors';
 import type { CallContext, Handler, HandlerRegistry } from './handlers';
 import type { Mailer } from './mail/outbox';
@@ -19,7 +19,7 @@ interface DispatcherOptions {
   mailer: Mailer;
   registry: HandlerRegistry;
   /** The signed-in user a session token names on a site (the identity module's sessions), or null. */
-  findSessionUser: (db: Db, session: { siteId: number; token: string }) => Promise<UserRow | null>;
+  findSessionUser: (db: Db, session: { siteId: number; token: string }) => Promise<SessionUser | null>;
   /** Check every successful answer against its contract schema (tests: platform/answers.ts), so it cannot drift. */
   checkAnswers: boolean;
 }
@@ -32,7 +32,7 @@ const endpointsByPath = new Map<string, EndpointDef>(
   ]),
 );
 
-function checkAccess(access: Access, user: UserRow | null): void {
+function checkAccess(access: Access, user: SessionUser | null): void {
   if (!hasAccess(access, user)) {
     throw new AppError(user ? 'FORBIDDEN' : 'UNAUTHORIZED', user ? 'No access to this call' : 'Sign in first');
   }
@@ -50,7 +50,7 @@ const leastAccess = (endpoint: EndpointDef): Access =>
 interface Caller {
   site: SiteRow;
   token: string | null;
-  user: UserRow | null;
+  user: SessionUser | null;
 }
 
 /** Callers already identified by an upload route's check before its body was read, so `handle` asks once. */

@@ -4,7 +4,7 @@ import type { CallAnswer, CallDef, EndpointDef, ParsedCallData } from '../../sha
 import type { Language } from '../../shared/domain/language';
 import type { Config } from './config';
 import type { Db } from './db';
-import type { SiteRow, UserRow } from './db/schema';
+import type { SessionUser, SiteRow } from './db/schema';
 import { AppError } from './errors';
 import type { Mailer } from './mail/outbox';
 
@@ -19,7 +19,7 @@ export interface CallContext {
   log: Log;
   site: SiteRow;
   /** The signed-in user, or null for an anonymous caller. */
-  user: UserRow | null;
+  user: SessionUser | null;
   /** The raw session token the request carried, if any. */
   token: string | null;
   ip: string;
@@ -36,13 +36,13 @@ export type Handlers<E extends EndpointDef> = { [K in keyof E['calls']]: Handler
 export const handlers = <E extends EndpointDef>(_endpoint: E, h: NoInfer<Handlers<E>>): Handlers<E> => h;
 
 /** The caller of a call whose access is `user` or higher; the dispatcher has already refused anonymous ones. */
-export function signedInUser(ctx: CallContext): UserRow {
+export function signedInUser(ctx: CallContext): SessionUser {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Sign in first');
   return ctx.user;
 }
 
 /** The caller, when a user id in the data names her: the spec's calls carry it, and it must be her own. */
-export function callerNamed(ctx: CallContext, userId: number): UserRow {
+export function callerNamed(ctx: CallContext, userId: number): SessionUser {
   const user = signedInUser(ctx);
   if (user.id !== userId) throw new AppError('FORBIDDEN', 'The user id must be your own');
   return user;

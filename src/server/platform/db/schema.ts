@@ -376,6 +376,27 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+
+/**
+ * The columns of the user a session names, as every call sees her (`ctx.user`): her row without the password hash
+ * and the times no call reads. The session lookup behind every request selects only these.
+ */
+export const sessionUserColumns = [
+  'id',
+  'site_id',
+  'email',
+  'first_name',
+  'last_name',
+  'user_type',
+  'privilegies',
+  'user_file_id',
+  'total_xp',
+  'collect_xp',
+  'company_id',
+  'last_seen_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+export type SessionUser = Pick<UserRow, (typeof sessionUserColumns)[number]>;
 export type SiteRow = Selectable<SitesTable>;
 export type NewsRow = Selectable<NewsTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -1,9 +1,9 @@
 import type { Db } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 import { loadCourseForViewer } from '../../learning';
 
 /** get_coaches: the coaches of a course the caller may open, first coach first (the help button's chat partner). */
-export async function listCoaches(db: Db, opts: { siteId: number; user: UserRow; courseId: number }) {
+export async function listCoaches(db: Db, opts: { siteId: number; user: SessionUser; courseId: number }) {
   const course = await loadCourseForViewer(db, opts);
   const rows = await db
     .selectFrom('course_coaches')

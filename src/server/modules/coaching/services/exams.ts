@@ -4,7 +4,7 @@ import { isMilestone } from '../../../../shared/domain/learning/course';
 import { authorize, can } from '../../../platform/authorize';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import { getById } from '../../../platform/db/lookups';
-import type { CourseBlockRow, CoursePartRow, CourseRow, UserExamRow, UserRow } from '../../../platform/db/schema';
+import type { CourseBlockRow, CoursePartRow, CourseRow, SessionUser, UserExamRow } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
 import { isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
 import {
@@ -33,7 +33,7 @@ interface ExamBlock {
 /** An exam block of a course the viewer may open, on a part and as a block she may see. */
 async function openExamBlock(
   db: Db,
-  opts: { siteId: number; viewer: UserRow; courseId: number; blockId: number },
+  opts: { siteId: number; viewer: SessionUser; courseId: number; blockId: number },
 ): Promise<ExamBlock> {
   const course = await loadCourseForViewer(db, { siteId: opts.siteId, user: opts.viewer, courseId: opts.courseId });
   const block = await db
@@ -74,7 +74,7 @@ export async function getUserExam(
   db: Db,
   opts: {
     siteId: number;
-    viewer: UserRow;
+    viewer: SessionUser;
     learnerId: number;
     courseId: number;
     userExamId: number | null;
@@ -123,7 +123,7 @@ export async function getUserExam(
 
 interface LearnerTarget {
   siteId: number;
-  user: UserRow;
+  user: SessionUser;
   courseId: number;
   blockId: number;
 }
@@ -234,7 +234,7 @@ async function countUnfinishedExamsOfPart(trx: Db, siteId: number, partId: numbe
  */
 export async function reviewUserExam(
   db: Db,
-  opts: { siteId: number; reviewer: UserRow; userExamId: number; approve: boolean; comment: string },
+  opts: { siteId: number; reviewer: SessionUser; userExamId: number; approve: boolean; comment: string },
 ): Promise<UserExam> {
   const { siteId, reviewer } = opts;
   const comment = sanitizeRichText(opts.comment);

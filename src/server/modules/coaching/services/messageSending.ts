@@ -6,7 +6,7 @@ import type { Language } from '../../../../shared/domain/language';
 import { authorize } from '../../../platform/authorize';
 import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now, timestampExpression } from '../../../platform/db';
-import type { Database, MessageKind, SiteRow, UserRow } from '../../../platform/db/schema';
+import type { Database, MessageKind, SessionUser, SiteRow, UserRow } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
 import { htmlToText, isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
 import { requireMessageMailAllowance } from '../../../platform/limits';
@@ -101,7 +101,7 @@ async function mailUnlessRecent(
 }
 
 export interface OutgoingMessage {
-  sender: UserRow;
+  sender: SessionUser;
   /** The recipient; -1 (a reply to a system message) is refused. Ignored when sending to the course's coaches. */
   toUserId: number | null;
   toCourseCoaches: boolean;
@@ -262,7 +262,7 @@ async function markAnswered(trx: Db, siteId: number, fromUserId: number, toUserI
 }
 
 /** send_message_as_email: the caller mails a message she sent; the same message is mailed at most once in 10 s. */
-export async function sendMessageAsEmail(deps: SendDeps, opts: { sender: UserRow; messageId: number }) {
+export async function sendMessageAsEmail(deps: SendDeps, opts: { sender: SessionUser; messageId: number }) {
   const { db, site } = deps;
   return db.transaction().execute(async (trx) => {
     await lockSender(trx, site.id, opts.sender.id);
@@ -294,7 +294,7 @@ export async function sendMessageAsEmail(deps: SendDeps, opts: { sender: UserRow
  */
 export async function sendSupportMessage(
   deps: SendDeps,
-  opts: { sender: UserRow; html: string; courseId: number | null; coursePartId: number | null },
+  opts: { sender: SessionUser; html: string; courseId: number | null; coursePartId: number | null },
 ): Promise<{ id: number; taskId: number }> {
   const { db, site } = deps;
   const message = cleanMessage(opts.html);

@@ -4,7 +4,7 @@ import { INCREMENT_OVERLAP_MS } from '../../../../shared/domain/coaching/message
 import { authorize, can } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
 import { prepare } from '../../../platform/db/prepared';
-import type { Database, MessageRow, UserRow } from '../../../platform/db/schema';
+import type { Database, MessageRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { messageActions, sideOf } from '../policies/message';
 import { presentMessage, type SentBy } from '../presenters/message';
@@ -157,7 +157,7 @@ export async function listMessages(
   db: Db,
   opts: {
     siteId: number;
-    user: UserRow;
+    user: SessionUser;
     userId: number;
     withUserId: number | null;
     lastDate: string | null | undefined;
@@ -209,7 +209,7 @@ async function staffSenders(db: Db, siteId: number, rows: MessageRow[]): Promise
 }
 
 /** mark_messages_as_opened: only messages to the caller (and, for staff, to the support inbox) are touched. */
-export async function markMessagesOpened(db: Db, opts: { siteId: number; user: UserRow; ids: number[] }) {
+export async function markMessagesOpened(db: Db, opts: { siteId: number; user: SessionUser; ids: number[] }) {
   const ids = [...new Set(opts.ids)];
   if (ids.length === 0) return;
   const at = now();
@@ -234,7 +234,7 @@ export async function markMessagesOpened(db: Db, opts: { siteId: number; user: U
  * remove_message: the message leaves the caller's own view (the other side keeps it). Someone else's message is
  * NOT_FOUND, as if it did not exist.
  */
-export async function removeMessage(db: Db, opts: { siteId: number; user: UserRow; messageId: number }) {
+export async function removeMessage(db: Db, opts: { siteId: number; user: SessionUser; messageId: number }) {
   const row = await db
     .selectFrom('messages')
     .select(['from_user_id', 'to_user_id'])

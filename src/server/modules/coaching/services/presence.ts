@@ -1,6 +1,6 @@
 import { PRESENCE_WRITE_MS, presenceIsStale } from '../../../../shared/domain/coaching/messages';
 import type { Db } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 
 /**
  * Records that the user polled (presence, spec §4 "if the recipient is offline"). The session lookup already read
@@ -8,7 +8,7 @@ import type { UserRow } from '../../../platform/db/schema';
  * condition keeps racing polls on several processes to one write. Only `last_seen_at` changes: a poll is not an
  * edit of the account, so `updated_at` stays.
  */
-export async function recordPresence(db: Db, user: UserRow): Promise<void> {
+export async function recordPresence(db: Db, user: SessionUser): Promise<void> {
   const nowMs = Date.now();
   if (!presenceIsStale(user.last_seen_at, nowMs)) return;
   const staleBefore = new Date(nowMs - PRESENCE_WRITE_MS).toISOString();

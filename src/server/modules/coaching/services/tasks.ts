@@ -3,7 +3,7 @@ import type { Coach } from '../../../../shared/contract/learning/courseShapes';
 import { NO_OWNER } from '../../../../shared/domain/coaching/tasks';
 import { isStaff, staffUsers } from '../../../platform/authorize';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
 import { sanitizeRichText } from '../../../platform/lib/sanitize';
 import { courseRefs } from '../../learning';
@@ -42,7 +42,7 @@ export type TaskCondition = 'open' | 'completed' | 'mine' | 'all';
 /** get_tasks: open, completed, the caller's own open ones, or all; in the trash or out of it; of one course. */
 export async function listTasks(
   db: Db,
-  opts: { siteId: number; user: UserRow; condition: TaskCondition; trash: boolean; courseId: number | null },
+  opts: { siteId: number; user: SessionUser; condition: TaskCondition; trash: boolean; courseId: number | null },
 ): Promise<Task[]> {
   let query = taskQuery(db, opts.siteId).where('tasks.trashed_at', opts.trash ? 'is not' : 'is', null);
   if (opts.condition === 'open') query = query.where('tasks.completed_at', 'is', null);
@@ -208,7 +208,7 @@ export interface TaskChanges {
  */
 export async function updateTask(
   db: Db,
-  opts: { siteId: number; user: UserRow; taskId: number; changes: TaskChanges },
+  opts: { siteId: number; user: SessionUser; taskId: number; changes: TaskChanges },
 ): Promise<Task> {
   const { siteId, changes } = opts;
   const eventStartDate = storedTime(changes.EventStartDate, 'data.EventStartDate');

@@ -1,9 +1,9 @@
 import type { UserData } from '../../../../shared/contract/define';
 import type { Profile } from '../../../../shared/contract/identity/profile';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 
 /** The only path from a user row to the wire: the spec's names, and nothing secret. */
-export function presentUser(user: UserRow, companyName: string | null): UserData {
+export function presentUser(user: SessionUser, companyName: string | null): UserData {
   return {
     Id: user.id,
     Username: user.email,
@@ -19,7 +19,7 @@ export function presentUser(user: UserRow, companyName: string | null): UserData
 }
 
 /** The profile page's view of the user (profile.php). */
-export function presentProfile({ user, companyName }: { user: UserRow; companyName: string | null }): Profile {
+export function presentProfile({ user, companyName }: { user: SessionUser; companyName: string | null }): Profile {
   return {
     Id: user.id,
     Username: user.email,

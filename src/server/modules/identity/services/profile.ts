@@ -5,21 +5,24 @@ import type { Metadata } from 'sharp';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
 import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { uploadDir } from '../../../platform/files/media';
 import { createSlots } from '../../../platform/lib/slots';
 import { companyNameOf } from './users';
 
 /** The user's profile: her row and her company's name. */
-export async function getProfile(db: Db, user: UserRow): Promise<{ user: UserRow; companyName: string | null }> {
+export async function getProfile(
+  db: Db,
+  user: SessionUser,
+): Promise<{ user: SessionUser; companyName: string | null }> {
   return { user, companyName: await companyNameOf(db, user) };
 }
 
 export async function updateProfile(
   db: Db,
-  opts: { user: UserRow; firstName: string; lastName: string; collectXp: boolean },
-): Promise<{ user: UserRow; companyName: string | null }> {
+  opts: { user: SessionUser; firstName: string; lastName: string; collectXp: boolean },
+): Promise<{ user: SessionUser; companyName: string | null }> {
   const updated = await db
     .updateTable('users')
     .set({
@@ -133,7 +136,7 @@ async function reencodePhoto(upload: Buffer): Promise<Buffer> {
  */
 export async function saveProfilePhoto(
   db: Db,
-  opts: { config: Config; user: UserRow; upload: Buffer; originalName: string },
+  opts: { config: Config; user: SessionUser; upload: Buffer; originalName: string },
 ): Promise<{ fileId: number; storageName: string }> {
   if (opts.upload.length > MAX_PHOTO_BYTES)
     throw new AppError('FILE_TOO_LARGE', 'File size too large, filesize limit 2MB!');

@@ -1,7 +1,7 @@
 import { addDays } from '../../../../shared/domain/time';
 import { type Db, now } from '../../../platform/db';
 import { prepare } from '../../../platform/db/prepared';
-import type { UserRow } from '../../../platform/db/schema';
+import { type SessionUser, sessionUserColumns } from '../../../platform/db/schema';
 import { hashToken, newToken } from '../../../platform/lib/tokens';
 
 export const SESSION_DAYS = 30;
@@ -34,7 +34,7 @@ const sessionUser = prepare(
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
+      .select(sessionUserColumns.map((column) => `users.${column}` as const))
       .where('sessions.token_hash', '=', values.tokenHash)
       .where('sessions.site_id', '=', values.siteId)
       .where('sessions.revoked_at', 'is', null)
@@ -42,7 +42,7 @@ const sessionUser = prepare(
 );
 
 /** The user a live token of this site belongs to, in one statement; null for unknown, expired or revoked tokens. */
-export async function findSessionUser(db: Db, opts: { siteId: number; token: string }): Promise<UserRow | null> {
+export async function findSessionUser(db: Db, opts: { siteId: number; token: string }): Promise<SessionUser | null> {
   const values = { tokenHash: hashToken(opts.token), siteId: opts.siteId, at: now() };
   const [user] = await sessionUser.run(db, values, undefined);
   return user ?? null;

@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 
-export async function companyNameOf(db: Db, user: UserRow): Promise<string | null> {
+export async function companyNameOf(db: Db, user: SessionUser): Promise<string | null> {
   if (user.company_id === null) return null;
   const company = await db
     .selectFrom('companies')

@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { seesCourseAsStaff } from '../policies/course';
 import { loadCourseForViewer } from './courseAccess';
@@ -33,7 +33,7 @@ export type AchievementWithEarned = Awaited<ReturnType<ReturnType<typeof achieve
 /** The achievements of the courses the user may open (or of one of them), each marked earned or not. */
 export async function listAchievements(
   db: Db,
-  opts: { siteId: number; user: UserRow; courseId: number | null },
+  opts: { siteId: number; user: SessionUser; courseId: number | null },
 ): Promise<AchievementWithEarned[]> {
   let query = achievementsWithEarned(db, { siteId: opts.siteId, userId: opts.user.id });
   if (opts.courseId !== null) {
@@ -53,7 +53,10 @@ export async function listAchievements(
 }
 
 /** One achievement of a course the user may open, with her xp in that course. */
-export async function getAchievement(db: Db, opts: { siteId: number; user: UserRow; id: number; courseId: number }) {
+export async function getAchievement(
+  db: Db,
+  opts: { siteId: number; user: SessionUser; id: number; courseId: number },
+) {
   await loadCourseForViewer(db, { siteId: opts.siteId, user: opts.user, courseId: opts.courseId });
   const [row, progress] = await Promise.all([
     achievementsWithEarned(db, { siteId: opts.siteId, userId: opts.user.id })

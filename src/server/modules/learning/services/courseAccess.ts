@@ -1,6 +1,6 @@
 import { type Db, now } from '../../../platform/db';
 import { existsInSite, getById } from '../../../platform/db/lookups';
-import type { AccessSource, CourseRow, UserRow } from '../../../platform/db/schema';
+import type { AccessSource, CourseRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { seesCourseAsStaff } from '../policies/course';
 import { liveAccess } from '../queries/visibility';
@@ -21,7 +21,7 @@ export async function hasCourseAccess(db: Db, opts: { siteId: number; userId: nu
 /** The course a caller opens: staff open every course of the site, a learner those she has access to. */
 export async function loadCourseForViewer(
   db: Db,
-  opts: { siteId: number; user: UserRow; courseId: number },
+  opts: { siteId: number; user: SessionUser; courseId: number },
 ): Promise<CourseRow> {
   const course = await getById(db, 'courses', opts.siteId, opts.courseId, 'No such course');
   if (seesCourseAsStaff(opts.user)) return course;
@@ -32,7 +32,7 @@ export async function loadCourseForViewer(
 }
 
 /** `CourseAccess` of auth_user: 1 when the user may open the course, 0 when not (or when it does not exist). */
-export async function courseAccessFlag(db: Db, opts: { siteId: number; user: UserRow; courseId: number }) {
+export async function courseAccessFlag(db: Db, opts: { siteId: number; user: SessionUser; courseId: number }) {
   try {
     await loadCourseForViewer(db, opts);
     return 1 as const;

@@ -1,6 +1,6 @@
 import type { FreeLesson } from '../../../../shared/contract/learning/course';
 import { type Db, now } from '../../../platform/db';
-import type { CourseBlockRow, CoursePartRow, MediaFileRow, UserRow } from '../../../platform/db/schema';
+import type { CourseBlockRow, CoursePartRow, MediaFileRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
 import { mediaIdOf } from '../domain/blockContent';
@@ -62,7 +62,7 @@ const blocksOf = (db: Db, siteId: number, courseId: number) =>
 /** get_course: one course as the viewer may see it, with her progress, rewards, results and certificate. */
 export async function getCourseView(
   db: Db,
-  opts: { siteId: number; user: UserRow; courseId: number },
+  opts: { siteId: number; user: SessionUser; courseId: number },
 ): Promise<CourseView> {
   const { siteId, user } = opts;
   const course = await loadCourseForViewer(db, opts);
@@ -169,7 +169,7 @@ export async function getCourseView(
 }
 
 /** My courses: every course the caller may open, with her progress and status. */
-export async function listMyCourses(db: Db, opts: { siteId: number; user: UserRow }) {
+export async function listMyCourses(db: Db, opts: { siteId: number; user: SessionUser }) {
   const { siteId, user } = opts;
   const at = now();
   let query = db
@@ -203,7 +203,7 @@ export async function listMyCourses(db: Db, opts: { siteId: number; user: UserRo
 }
 
 /** The ids of the courses the viewer may open (every course of the site for staff). */
-export async function openCourseIds(db: Db, opts: { siteId: number; user: UserRow }): Promise<number[]> {
+export async function openCourseIds(db: Db, opts: { siteId: number; user: SessionUser }): Promise<number[]> {
   const rows = await db
     .selectFrom('courses')
     .select('courses.id')

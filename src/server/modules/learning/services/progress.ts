@@ -4,7 +4,7 @@ import { completesByPlay, isMilestone } from '../../../../shared/domain/learning
 import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
 import { ProgressEvent, progressPercent } from '../../../../shared/domain/learning/xp';
 import { type Db, now } from '../../../platform/db';
-import type { CoursePartRow, CourseRow, UserRow, XpSource } from '../../../platform/db/schema';
+import type { CoursePartRow, CourseRow, SessionUser, XpSource } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { readBlockContent, scoreAnswers, visibleResult } from '../domain/blockContent';
 import { seesCourseAsStaff, visibleToLearner } from '../policies/course';
@@ -20,7 +20,7 @@ import { loadCourseForViewer } from './courseAccess';
 
 interface Target {
   siteId: number;
-  user: UserRow;
+  user: SessionUser;
   courseId: number;
   partId: number;
 }

@@ -1,10 +1,10 @@
 import type { Db } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser } from '../../../platform/db/schema';
 import { mediaSigner } from '../../../platform/files/media';
 import { openCourseIds } from './courses';
 
 /** The site's own resources and those of the courses the user may open, in their order. */
-export async function listResources(db: Db, opts: { siteId: number; user: UserRow }) {
+export async function listResources(db: Db, opts: { siteId: number; user: SessionUser }) {
   const courseIds = await openCourseIds(db, opts);
   const [rows, sign] = await Promise.all([
     db
