@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { type Dialect, testDialects } from '../support/databases';
-import { PROJECT_ROOT, type ServerProcess } from '../support/process';
+import { PROJECT_ROOT, runCommand, type ServerProcess } from '../support/process';
 import { type CrashDatabase, crashServer, createCrashDatabase } from './support/databases';
 import { REGISTRATION_PASSWORD } from './support/writers';
 
@@ -12,24 +11,11 @@ const DEMO_PASSWORD = 'backup-demo-password-1';
 const dialects = await testDialects();
 
 /** Runs a command of the project as an operator would, with the server's environment for `database`. */
-function run(command: string, args: string[], database: CrashDatabase) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(command, args, {
-      cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: database.dataDir, ...database.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+const run = (command: string, args: string[], database: CrashDatabase) =>
+  runCommand(command, args, {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: database.dataDir, ...database.env },
   });
-}
 
 async function backupAndRestore(dialect: Dialect) {
   const source = await createCrashDatabase(dialect);

@@ -9,14 +9,14 @@
  * `npm run scan -- --postgres` runs the server on a fresh schema of the test PostgreSQL (TEST_DATABASE_URL)
  * instead of SQLite, so the injection payloads meet the other dialect.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Access } from '../../src/shared/contract/define';
 import { api } from '../support/api';
 import { createTestDatabase, TEST_DATABASE_URL } from '../support/databases';
-import { builtClientDir, startServerProcess } from '../support/process';
+import { builtClientDir, runCommand, startServerProcess } from '../support/process';
 import { type ContractCall, everyCall } from './support/calls';
 import { validData } from './support/validData';
 
@@ -58,28 +58,10 @@ function toolVersion(tool: string, args: string[]): string {
 }
 
 /** Runs a tool with a deadline; its output goes to a file. Resolves with the output and whether it timed out. */
-function run(command: string, args: string[], logFile: string, seconds: number) {
-  return new Promise<{ output: string; timedOut: boolean; code: number | null }>((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (c) => {
-      output += c;
-    });
-    child.stderr.on('data', (c) => {
-      output += c;
-    });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }, seconds * 1000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      fs.writeFileSync(logFile, output);
-      resolve({ output, timedOut, code });
-    });
-  });
+async function run(command: string, args: string[], logFile: string, seconds: number) {
+  const result = await runCommand(command, args, { timeoutMs: seconds * 1000 });
+  fs.writeFileSync(logFile, result.output);
+  return result;
 }
 
 /** Plain letters in every text of the data, so sqlmap's markers and the form encoding stay unambiguous. */

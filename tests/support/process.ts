@@ -204,3 +204,45 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   }
   return server;
 }
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Standard output and error together, in the order they came. */
+  output: string;
+  /** Stopped at its deadline (SIGTERM, then SIGKILL after 5 s). */
+  timedOut: boolean;
+}
+
+/** Runs a command to its end (or its deadline) and answers what it printed; never rejects for an exit code. */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const result: CommandResult = { code: null, stdout: '', stderr: '', output: '', timedOut: false };
+    child.stdout.on('data', (chunk) => {
+      result.stdout += chunk;
+      result.output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      result.stderr += chunk;
+      result.output += chunk;
+    });
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            result.timedOut = true;
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }, options.timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ ...result, code });
+    });
+  });
+}
