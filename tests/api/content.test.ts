@@ -221,13 +221,14 @@ describe.each(dialects)('content/get_content.php and content/save_content.php on
   it('answers at the path without .php and with an explicit req too', async () => {
     const site = await createSite(server.db);
     const admin = await signedIn(site, 'admin');
-    const response = await fetch(`${server.url}/api/backend/content/save_content`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: admin.token, site: site.name },
-      body: new URLSearchParams({ data: JSON.stringify({ TheKey: 'bare', content: '<p>Bare</p>', Locale: 'en' }) }),
-    });
-    expect(response.status).toBe(200);
-    expect((await response.json()).status).toBe('OK');
+    const response = await server.callRaw(
+      'content/save_content',
+      undefined,
+      { TheKey: 'bare', content: '<p>Bare</p>', Locale: 'en' },
+      { site: site.name, token: admin.token },
+    );
+    expect(response.httpStatus).toBe(200);
+    expect(response.body.status).toBe('OK');
     const viaReq = await server.call(
       'content/get_content.php',
       'get_content',
