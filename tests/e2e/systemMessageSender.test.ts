@@ -9,11 +9,13 @@ import {
   useBrowser,
 } from './support/browser';
 import { DEMO_PASSWORD, demo } from './support/constants';
+import { useCourseWorld } from './support/world';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 describe.skipIf(!e2eAvailable)('who sent a system message', () => {
   const browser = useBrowser();
+  const world = useCourseWorld();
 
   it('staff see which staff member sent a system message; the learner sees the system', {
     timeout: 60_000,
@@ -22,8 +24,8 @@ describe.skipIf(!e2eAvailable)('who sent a system message', () => {
     const admin = await apiCall('login.php', 'sign_in', { email: demo.admin, password: DEMO_PASSWORD });
     const coachContext = await newContext(browser());
     const studentContext = await newContext(browser());
-    const coach = await signInViaApi(coachContext, demo.coach);
-    const student = await signInViaApi(studentContext, demo.student);
+    const coach = await signInViaApi(coachContext, world().coach.email);
+    const student = await signInViaApi(studentContext, world().learner.email);
     for (const to of [coach.userId, student.userId]) {
       const sent = await apiCall(
         'messages.php',
