@@ -5,7 +5,6 @@ import { useNavigate, useParams } from 'react-router';
 import { denialReasons } from '../../../../shared/domain/guards';
 import { COURSE_FAIL_REDIRECT_MS } from '../../../../shared/domain/learning/course';
 import { neighbours } from '../../../../shared/domain/learning/courseNavigation';
-import { UserType } from '../../../../shared/domain/roles';
 import { storageKeys } from '../../../../shared/domain/storage';
 import { ApiError } from '../../../app/api';
 import { useSession } from '../../../app/session';
@@ -83,16 +82,17 @@ export default function CourseLayout() {
   const value = useMemo<CourseContextValue | null>(() => {
     if (!course.data) return null;
     const outline = courseOutline(course.data.CourseParts);
-    const userType = session.user?.UserType ?? session.userType ?? 0;
+    // What the viewer may do comes with the course, decided by the server's rules (get_course `Abilities`).
+    const { ViewAsStaff, SeeAdminMarkers } = course.data.Abilities;
     return {
       course: course.data,
       outline,
       order: outline.map((entry) => entry.part.Id),
       partsById: new Map(course.data.CourseParts.map((part) => [part.Id, part])),
-      viewer: { staff: userType === UserType.admin || userType === UserType.coach, admin: userType === UserType.admin },
+      viewer: { staff: ViewAsStaff, admin: SeeAdminMarkers },
       steps,
     };
-  }, [course.data, session.user, session.userType, steps]);
+  }, [course.data, steps]);
 
   // Back and Forward from where the learner is (spec §2), kept in the course view state.
   const order = value?.order;
