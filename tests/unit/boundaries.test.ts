@@ -74,6 +74,18 @@ const probes: Probe[] = [
     message: 'The client never imports the server',
   },
   {
+    name: 'the design system importing a feature',
+    file: `src/client/components/${tag}L.ts`,
+    source: "import { learningKeys } from '../features/learning/keys';\nexport const probe = learningKeys;\n",
+    message: 'knows no feature',
+  },
+  {
+    name: 'a feature reaching into another feature past its index.ts',
+    file: `src/client/features/coaching/Tasks/${tag}M.ts`,
+    source: "import { learningKeys } from '../../learning/keys';\nexport const probe = learningKeys;\n",
+    message: "A feature imports another only through that feature's index",
+  },
+  {
     name: 'an import cycle',
     file: `src/server/modules/learning/services/${tag}I.ts`,
     source: `import { j } from './${tag}J';\nexport const i = () => j;\n`,
