@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { BlockType, ProgressCriteria } from '../../../shared/domain/learning/course';
 
 /** Timestamps travel as ISO 8601 strings in UTC on both dialects (see db/index.ts). */
 type Timestamp = string;
@@ -175,7 +176,7 @@ export interface CoursePartsTable extends Row {
   free: Flag;
   mentor_only: Flag;
   post_type: number;
-  progress_criteria: string;
+  progress_criteria: ProgressCriteria;
   icon: string | null;
   video_length: number;
 }
@@ -184,7 +185,7 @@ export interface CourseBlocksTable extends Row {
   site_id: number;
   course_part_id: number;
   sort_id: number;
-  block_type: string;
+  block_type: BlockType;
   title: string;
   post_id: number | null;
   published: Flag;

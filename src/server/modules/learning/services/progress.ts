@@ -353,10 +353,11 @@ export async function submitAnswers(
     .where('block_type', 'in', ['Quiz', 'Test'])
     .executeTakeFirst();
   const staff = seesCourseAsStaff(opts.user);
-  if (!block || (!staff && (block.published !== 1 || block.mentor_only !== 0))) {
+  const scorable = block && (block.block_type === 'Quiz' || block.block_type === 'Test') ? block.block_type : null;
+  if (!block || !scorable || (!staff && (block.published !== 1 || block.mentor_only !== 0))) {
     throw new AppError('NOT_FOUND', 'No such quiz or test on this part');
   }
-  const content = readBlockContent(block.block_type as 'Quiz' | 'Test', block.content);
+  const content = readBlockContent(scorable, block.content);
   if (!content) throw new AppError('NOT_FOUND', 'No such quiz or test on this part');
 
   const scored = scoreAnswers(content.questions, opts.answers);
