@@ -1,5 +1,6 @@
 import { messages } from '../../../../shared/contract/coaching/messages';
 import { type CallContext, callerNamed, handlers, signedInUser } from '../../../platform/handlers';
+import { presentMessage } from '../presenters/message';
 import { sendMessageAsEmail, sendSupportMessage, submitMessage } from '../services/messageSending';
 import { listMessages, markMessagesOpened, removeMessage } from '../services/messages';
 import { recordPresence } from '../services/presence';
@@ -29,7 +30,7 @@ export const messagesHandlers = handlers(messages, {
     ]);
     return {
       status: 'OK',
-      data: page.messages,
+      data: page.rows.map((row) => presentMessage(row, user, page.senders.get(row.sent_by_user_id))),
       datetime: page.datetime,
       pagination: { page: data.page, total_pages: page.totalPages },
       unopened: page.unopened,

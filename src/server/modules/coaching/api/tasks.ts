@@ -1,5 +1,6 @@
 import { tasks } from '../../../../shared/contract/coaching/tasks';
 import { callerNamed, handlers } from '../../../platform/handlers';
+import { presentOwner, presentTask } from '../presenters/task';
 import { createTask, findTask, listTaskOwners, listTasks, updateTask } from '../services/tasks';
 
 export const tasksHandlers = handlers(tasks, {
@@ -12,13 +13,14 @@ export const tasksHandlers = handlers(tasks, {
       trash: data.isTrash,
       courseId: data.CourseId ?? null,
     });
-    return { status: 'OK', data: list };
+    return { status: 'OK', data: list.map(presentTask) };
   },
   async get_task_owners(ctx) {
-    return { status: 'OK', data: await listTaskOwners(ctx.db, ctx.site.id) };
+    const owners = await listTaskOwners(ctx.db, ctx.site.id);
+    return { status: 'OK', data: owners.map(presentOwner) };
   },
   async get_task(ctx, data) {
-    return { status: 'OK', data: await findTask(ctx.db, { siteId: ctx.site.id, taskId: data.Id }) };
+    return { status: 'OK', data: presentTask(await findTask(ctx.db, { siteId: ctx.site.id, taskId: data.Id })) };
   },
   async create_task(ctx, data) {
     const id = await createTask(ctx.db, { siteId: ctx.site.id, task: data.Task });
@@ -33,6 +35,6 @@ export const tasksHandlers = handlers(tasks, {
       taskId: data.Task.Id,
       changes: { ...data.Task, EventStartDate: data.EventStartDate },
     });
-    return { status: 'OK', data: task };
+    return { status: 'OK', data: presentTask(task) };
   },
 });

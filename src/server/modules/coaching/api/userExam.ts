@@ -1,5 +1,6 @@
 import { userExam } from '../../../../shared/contract/coaching/userExam';
 import { callerNamed, handlers, signedInUser } from '../../../platform/handlers';
+import { presentExam } from '../presenters/exam';
 import { getUserExam, reviewUserExam, saveUserExam, submitUserExam } from '../services/exams';
 
 export const userExamHandlers = handlers(userExam, {
@@ -12,7 +13,7 @@ export const userExamHandlers = handlers(userExam, {
       userExamId: data.UserExamId ?? null,
       blockId: data.BlockId ?? null,
     });
-    return { status: 'OK', data: exam };
+    return { status: 'OK', data: presentExam(exam) };
   },
   async save_user_exam(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
@@ -23,7 +24,7 @@ export const userExamHandlers = handlers(userExam, {
       blockId: data.BlockId,
       answer: data.Answer,
     });
-    return { status: 'OK', data: exam };
+    return { status: 'OK', data: presentExam(exam) };
   },
   async submit_user_exam(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
@@ -34,7 +35,7 @@ export const userExamHandlers = handlers(userExam, {
       blockId: data.BlockId,
       answer: data.Answer,
     });
-    return { status: 'OK', data: exam };
+    return { status: 'OK', data: presentExam(exam) };
   },
   async review_user_exam(ctx, data) {
     const exam = await reviewUserExam(ctx.db, {
@@ -44,6 +45,6 @@ export const userExamHandlers = handlers(userExam, {
       approve: data.Approve,
       comment: data.Comment,
     });
-    return { status: 'OK', data: exam };
+    return { status: 'OK', data: presentExam(exam) };
   },
 });

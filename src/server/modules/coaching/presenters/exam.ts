@@ -1,18 +1,22 @@
 import type { UserExam } from '../../../../shared/contract/coaching/userExam';
 import type { CourseBlockRow, CoursePartRow, UserExamRow } from '../../../platform/db/schema';
 
-/**
- * The only path from an exam row to the wire. Without a row the exam is not started: its state is answered all
- * the same, so a client asks one call whatever the state.
- */
-export function presentExam(opts: {
+/** A learner's exam as the services answer it: its row (none before it is started) and where it belongs. */
+export interface ExamView {
   row: UserExamRow | undefined;
   learnerId: number;
   courseId: number;
   part: Pick<CoursePartRow, 'id' | 'name'>;
   block: Pick<CourseBlockRow, 'id' | 'title'>;
+  /** Whether the viewer may still change the answer. */
   canEdit: boolean;
-}): UserExam {
+}
+
+/**
+ * The only path from an exam row to the wire. Without a row the exam is not started: its state is answered all
+ * the same, so a client asks one call whatever the state.
+ */
+export function presentExam(opts: ExamView): UserExam {
   const { row } = opts;
   return {
     UserExamId: row?.id ?? null,

@@ -42,3 +42,10 @@ export function presentTask(row: TaskWithNames): Task {
     CDate: row.created_at,
   };
 }
+
+/** A staff member who may own tasks, as get_task_owners answers her. */
+export const presentOwner = (row: { id: number; first_name: string; last_name: string }) => ({
+  UserId: row.id,
+  FirstName: row.first_name,
+  LastName: row.last_name,
+});

@@ -1,4 +1,4 @@
-import { reviewedBlockTypes, type UserExam } from '../../../../shared/contract/coaching/userExam';
+import { reviewedBlockTypes } from '../../../../shared/contract/coaching/userExam';
 import { TaskType } from '../../../../shared/domain/coaching/tasks';
 import { isMilestone } from '../../../../shared/domain/learning/course';
 import { authorize, can } from '../../../platform/authorize';
@@ -15,7 +15,7 @@ import {
   visibleToLearner,
 } from '../../learning';
 import { examActions } from '../policies/exam';
-import { presentExam } from '../presenters/exam';
+import type { ExamView } from '../presenters/exam';
 import { insertTask } from './tasks';
 
 /**
@@ -80,7 +80,7 @@ export async function getUserExam(
     userExamId: number | null;
     blockId: number | null;
   },
-): Promise<UserExam> {
+): Promise<ExamView> {
   const { siteId, viewer, learnerId } = opts;
   authorize(viewer, examActions.readExamsOf, learnerId);
   let row: UserExamRow | undefined;
@@ -111,14 +111,14 @@ export async function getUserExam(
   }
   const { part, block } = await openExamBlock(db, { siteId, viewer, courseId: opts.courseId, blockId });
   row ??= await examRow(db, siteId, learnerId, block.id).executeTakeFirst();
-  return presentExam({
+  return {
     row,
     learnerId,
     courseId: opts.courseId,
     part,
     block,
     canEdit: can(viewer, examActions.editAnswer, { learnerId, status: row?.status ?? null }),
-  });
+  };
 }
 
 interface LearnerTarget {
@@ -129,7 +129,7 @@ interface LearnerTarget {
 }
 
 /** save_user_exam: the first save starts the exam, later ones change the answer while it is in progress. */
-export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: string }): Promise<UserExam> {
+export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: string }): Promise<ExamView> {
   const { siteId, user } = opts;
   const { course, part, block } = await openExamBlock(db, { ...opts, viewer: user });
   const answer = sanitizeRichText(opts.answer, 'learner');
@@ -168,11 +168,11 @@ export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: strin
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  return presentExam({ row, learnerId: user.id, courseId: course.id, part, block, canEdit: true });
+  return { row, learnerId: user.id, courseId: course.id, part, block, canEdit: true };
 }
 
 /** submit_user_exam: a started exam is handed in (in progress → submitted) and a review task is made for staff. */
-export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: string | undefined }): Promise<UserExam> {
+export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: string | undefined }): Promise<ExamView> {
   const { siteId, user } = opts;
   const { course, part, block } = await openExamBlock(db, { ...opts, viewer: user });
   const row = await db.transaction().execute(async (trx) => {
@@ -198,7 +198,7 @@ export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: str
     });
     return submitted;
   });
-  return presentExam({ row, learnerId: user.id, courseId: course.id, part, block, canEdit: false });
+  return { row, learnerId: user.id, courseId: course.id, part, block, canEdit: false };
 }
 
 /** Exam blocks of a part that the learner sees and has not had approved yet. */
@@ -235,7 +235,7 @@ async function countUnfinishedExamsOfPart(trx: Db, siteId: number, partId: numbe
 export async function reviewUserExam(
   db: Db,
   opts: { siteId: number; reviewer: SessionUser; userExamId: number; approve: boolean; comment: string },
-): Promise<UserExam> {
+): Promise<ExamView> {
   const { siteId, reviewer } = opts;
   const comment = sanitizeRichText(opts.comment);
   const noComment = isBlankHtml(comment);
@@ -280,7 +280,7 @@ export async function reviewUserExam(
     ) {
       await completeReviewedPart(trx, { siteId, userId: exam.user_id, course, part });
     }
-    return presentExam({ row: reviewed, learnerId: exam.user_id, courseId: course.id, part, block, canEdit: false });
+    return { row: reviewed, learnerId: exam.user_id, courseId: course.id, part, block, canEdit: false };
   });
 }
 

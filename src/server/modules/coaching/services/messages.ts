@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { type Message, SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
+import { SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
 import { INCREMENT_OVERLAP_MS } from '../../../../shared/domain/coaching/messages';
 import { authorize, can } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
@@ -7,7 +7,7 @@ import { prepare } from '../../../platform/db/prepared';
 import type { Database, MessageRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { messageActions, sideOf } from '../policies/message';
-import { presentMessage, type SentBy } from '../presenters/message';
+import type { MessageWithSender, SentBy } from '../presenters/message';
 
 /**
  * Reading messages (spec §7 messages.php): the bell, a conversation, the support inbox; marking them opened and
@@ -142,7 +142,10 @@ const incrementSince = (lastDate: string | null | undefined): string | null =>
   lastDate ? new Date(Math.max(0, Date.parse(lastDate) - INCREMENT_OVERLAP_MS)).toISOString() : null;
 
 export interface MessagePage {
-  messages: Message[];
+  /** The page's messages with their senders, newest first. */
+  rows: MessageWithSender[];
+  /** For a staff reader, who sent each system message among them (by the sender's id). */
+  senders: ReadonlyMap<number | null, SentBy>;
   totalPages: number;
   unopened: number;
   /** The time the answer was made: the client's next `LastDate`. */
@@ -185,7 +188,8 @@ export async function listMessages(
     ? await staffSenders(db, opts.siteId, rows)
     : new Map();
   return {
-    messages: rows.map((row) => presentMessage(row, opts.user, senders.get(row.sent_by_user_id))),
+    rows,
+    senders,
     totalPages: Math.max(1, Math.ceil(total / opts.limit)),
     unopened: Number(count.unopened),
     datetime,

@@ -1,5 +1,3 @@
-import type { Task } from '../../../../shared/contract/coaching/tasks';
-import type { Coach } from '../../../../shared/contract/learning/courseShapes';
 import { NO_OWNER } from '../../../../shared/domain/coaching/tasks';
 import { isStaff, staffUsers } from '../../../platform/authorize';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
@@ -7,7 +5,7 @@ import type { SessionUser } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
 import { sanitizeRichText } from '../../../platform/lib/sanitize';
 import { courseRefs } from '../../learning';
-import { presentTask } from '../presenters/task';
+import type { TaskWithNames } from '../presenters/task';
 
 /** The staff's task list (spec §7 tasks.php): support requests, submissions to review, and tasks staff make. */
 
@@ -43,7 +41,7 @@ export type TaskCondition = 'open' | 'completed' | 'mine' | 'all';
 export async function listTasks(
   db: Db,
   opts: { siteId: number; user: SessionUser; condition: TaskCondition; trash: boolean; courseId: number | null },
-): Promise<Task[]> {
+): Promise<TaskWithNames[]> {
   let query = taskQuery(db, opts.siteId).where('tasks.trashed_at', opts.trash ? 'is not' : 'is', null);
   if (opts.condition === 'open') query = query.where('tasks.completed_at', 'is', null);
   if (opts.condition === 'completed') query = query.where('tasks.completed_at', 'is not', null);
@@ -56,13 +54,13 @@ export async function listTasks(
     .orderBy('tasks.id', 'desc')
     .limit(TASK_LIST_LIMIT)
     .execute();
-  return rows.map(presentTask);
+  return rows;
 }
 
-export async function findTask(db: Db, opts: { siteId: number; taskId: number }): Promise<Task> {
+export async function findTask(db: Db, opts: { siteId: number; taskId: number }): Promise<TaskWithNames> {
   const row = await taskQuery(db, opts.siteId).where('tasks.id', '=', opts.taskId).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No such task');
-  return presentTask(row);
+  return row;
 }
 
 export interface NewTask {
@@ -119,7 +117,7 @@ function storedTime(value: string | null | undefined, field: string): string | n
 }
 
 /** get_task_owners: the site's staff (administrators and coaches above the staff privilegies), by name. */
-export async function listTaskOwners(db: Db, siteId: number): Promise<Coach[]> {
+export async function listTaskOwners(db: Db, siteId: number) {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name'])
@@ -130,7 +128,7 @@ export async function listTaskOwners(db: Db, siteId: number): Promise<Coach[]> {
     .orderBy('id')
     .limit(TASK_OWNERS_LIMIT)
     .execute();
-  return rows.map((row) => ({ UserId: row.id, FirstName: row.first_name, LastName: row.last_name }));
+  return rows;
 }
 
 /** A task owner: nobody (-1, stored as null) or a staff member of the site. */
@@ -209,7 +207,7 @@ export interface TaskChanges {
 export async function updateTask(
   db: Db,
   opts: { siteId: number; user: SessionUser; taskId: number; changes: TaskChanges },
-): Promise<Task> {
+): Promise<TaskWithNames> {
   const { siteId, changes } = opts;
   const eventStartDate = storedTime(changes.EventStartDate, 'data.EventStartDate');
   const owner = await ownerId(db, siteId, changes.TaskOwner);
