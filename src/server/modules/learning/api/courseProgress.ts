@@ -1,5 +1,6 @@
 import { courseProgress } from '../../../../shared/contract/learning/courseProgress';
 import { callerNamed, handlers } from '../../../platform/handlers';
+import { presentProgress, presentReachedAchievement } from '../presenters/progress';
 import { claimReward, recordVideoPlay, resetEpisode, submitAnswers } from '../services/progress';
 
 export const courseProgressHandlers = handlers(courseProgress, {
@@ -14,7 +15,7 @@ export const courseProgressHandlers = handlers(courseProgress, {
     return {
       status: 'OK',
       addedProgress: step.added,
-      data: [step.progress],
+      data: [presentProgress(step.progress)],
       total_xp: step.totalXp,
       earned_xp: step.earnedXp,
     };
@@ -42,7 +43,7 @@ export const courseProgressHandlers = handlers(courseProgress, {
       data: [
         {
           TotalXp: step.totalXp,
-          achievement: step.progress.achievement,
+          achievement: step.progress.achievement && presentReachedAchievement(step.progress.achievement),
           reward_id: step.awardId,
           earned_xp: step.earnedXp,
         },
@@ -62,7 +63,7 @@ export const courseProgressHandlers = handlers(courseProgress, {
     return {
       status: 'OK',
       data: result,
-      progress: step?.progress ?? null,
+      progress: step ? presentProgress(step.progress) : null,
       total_xp: step?.totalXp ?? user.total_xp,
       earned_xp: step?.earnedXp ?? 0,
     };

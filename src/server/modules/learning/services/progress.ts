@@ -1,10 +1,11 @@
+import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Achievement, BlockResult, ProgressResult } from '../../../../shared/contract/learning/courseShapes';
+import type { BlockResult } from '../../../../shared/contract/learning/courseShapes';
 import { completesByPlay, isMilestone } from '../../../../shared/domain/learning/course';
 import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
 import { ProgressEvent, progressPercent } from '../../../../shared/domain/learning/xp';
 import { type Db, now } from '../../../platform/db';
-import type { CoursePartRow, CourseRow, SessionUser, XpSource } from '../../../platform/db/schema';
+import type { AchievementsTable, CoursePartRow, CourseRow, SessionUser, XpSource } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { readBlockContent, scoreAnswers, visibleResult } from '../domain/blockContent';
 import { seesCourseAsStaff, visibleToLearner } from '../policies/course';
@@ -47,8 +48,15 @@ interface Award {
   xp: number;
 }
 
+/** What a step did to the course: the learner's percent, the highest achievement it reached, a new certificate. */
+export interface CourseStep {
+  percent: number;
+  achievement: Selectable<AchievementsTable> | null;
+  certificateGenerated: boolean;
+}
+
 export interface StepOutcome {
-  progress: ProgressResult;
+  progress: CourseStep;
   /** Xp this step awarded. */
   earnedXp: number;
   totalXp: number;
@@ -166,7 +174,7 @@ export async function settleStep(
       : false;
 
   return {
-    progress: { progress_percent: percent, achievement, certificate_generated: certificateGenerated },
+    progress: { percent, achievement, certificateGenerated },
     earnedXp,
     totalXp: user.total_xp + earnedXp,
     awardId,
@@ -177,7 +185,7 @@ export async function settleStep(
 async function reachAchievements(
   trx: Db,
   opts: { siteId: number; userId: number; courseId: number; courseXp: number },
-): Promise<Achievement | null> {
+): Promise<Selectable<AchievementsTable> | null> {
   const reached = await trx
     .selectFrom('achievements')
     .selectAll()
@@ -198,7 +206,7 @@ async function reachAchievements(
     )
     .orderBy('required_xp', 'desc')
     .execute();
-  let newest: Achievement | null = null;
+  let newest: Selectable<AchievementsTable> | null = null;
   const at = now();
   for (const achievement of reached) {
     const inserted = await trx
@@ -213,15 +221,7 @@ async function reachAchievements(
       .onConflict((oc) => oc.columns(['site_id', 'user_id', 'achievement_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted && !newest) {
-      newest = {
-        Id: achievement.id,
-        CourseId: achievement.course_id,
-        title: achievement.title,
-        description: achievement.description,
-        required_xp: achievement.required_xp,
-      };
-    }
+    if (inserted && !newest) newest = achievement;
   }
   return newest;
 }
@@ -310,7 +310,7 @@ export async function resetEpisode(db: Db, opts: Target): Promise<number> {
       .where('course_part_id', '=', part.id)
       .execute();
     const outcome = await settleStep(trx, { siteId: opts.siteId, userId: opts.user.id, course, award: null });
-    return outcome.progress.progress_percent;
+    return outcome.progress.percent;
   });
 }
 
