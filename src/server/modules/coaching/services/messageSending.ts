@@ -11,8 +11,8 @@ import { AppError, invalidFields } from '../../../platform/errors';
 import { htmlToText, isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
 import { requireMessageMailAllowance } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
-import { messageMails } from '../../../platform/mail/templates';
 import { courseRefs, loadCourseForViewer } from '../../learning';
+import { messageMails } from '../mails';
 import { messageActions } from '../policies/message';
 import { insertTask } from './tasks';
 

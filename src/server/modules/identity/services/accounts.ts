@@ -11,7 +11,7 @@ import type { UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { sourceOf, takeFromWindow } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
-import { accountMails } from '../../../platform/mail/templates';
+import { accountMails } from '../mails';
 import { consumeCode, createCode, findCode } from './oneTimeCodes';
 import { checkPasswordStrength, hashPassword, withPasswordWork } from './passwords';
 import { revokeAllSessions } from './sessions';

@@ -1,0 +1,75 @@
+import { type Locale, lines, type MailText } from '../../platform/mail/templates';
+
+/** The account mails, in the language of the browser that asked for them. */
+export const accountMails = {
+  verify: (locale: Locale, name: string, link: string): MailText =>
+    locale === 'sv'
+      ? {
+          subject: 'Bekräfta din e-postadress',
+          text: lines(
+            `Hej ${name}!`,
+            '',
+            'Öppna länken för att bekräfta din e-postadress:',
+            link,
+            '',
+            'Länken gäller i 24 timmar.',
+          ),
+        }
+      : {
+          subject: 'Confirm your email address',
+          text: lines(
+            `Hi ${name},`,
+            '',
+            'Open this link to confirm your email address:',
+            link,
+            '',
+            'The link is valid for 24 hours.',
+          ),
+        },
+  reset: (locale: Locale, name: string, link: string): MailText =>
+    locale === 'sv'
+      ? {
+          subject: 'Återställ ditt lösenord',
+          text: lines(
+            `Hej ${name}!`,
+            '',
+            'Öppna länken för att välja ett nytt lösenord:',
+            link,
+            '',
+            'Länken gäller i 30 minuter. Om du inte bad om detta kan du bortse från mejlet.',
+          ),
+        }
+      : {
+          subject: 'Reset your password',
+          text: lines(
+            `Hi ${name},`,
+            '',
+            'Open this link to choose a new password:',
+            link,
+            '',
+            'The link is valid for 30 minutes. If you did not ask for this, ignore this mail.',
+          ),
+        },
+  alreadyRegistered: (locale: Locale, name: string, link: string): MailText =>
+    locale === 'sv'
+      ? {
+          subject: 'Du har redan ett konto',
+          text: lines(
+            `Hej ${name}!`,
+            '',
+            'Någon försökte registrera ett nytt konto med din e-postadress. Du har redan ett konto.',
+            'Har du glömt lösenordet kan du välja ett nytt här:',
+            link,
+          ),
+        }
+      : {
+          subject: 'You already have an account',
+          text: lines(
+            `Hi ${name},`,
+            '',
+            'Someone tried to register a new account with your email address. You already have one.',
+            'If you forgot your password, choose a new one here:',
+            link,
+          ),
+        },
+};
