@@ -1,7 +1,7 @@
 import { course } from '../../../../shared/contract/learning/course';
 import { callerNamed, handlers } from '../../../platform/handlers';
 import { presentCourse, presentFreeLesson } from '../presenters/course';
-import { presentCourseSummary } from '../presenters/lists';
+import { presentCourseSummary, presentFreeLessonCard } from '../presenters/lists';
 import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
 
 export const courseHandlers = handlers(course, {
@@ -22,7 +22,7 @@ export const courseHandlers = handlers(course, {
       siteId: ctx.site.id,
       category: data.category ?? null,
     });
-    return { status: 'OK', data: lessons, categories };
+    return { status: 'OK', data: lessons.map(presentFreeLessonCard), categories };
   },
   async get_free_lesson(ctx, data) {
     return {

@@ -1,9 +1,10 @@
 import type { EarnedAchievement } from '../../../../shared/contract/learning/achievements';
+import type { FreeLesson } from '../../../../shared/contract/learning/course';
 import type { CourseSummary } from '../../../../shared/contract/learning/courseShapes';
 import type { Resource } from '../../../../shared/contract/learning/resources';
 import { courseStatus } from '../../../../shared/domain/learning/xp';
 import type { AchievementWithEarned } from '../services/achievements';
-import type { listMyCourses } from '../services/courses';
+import type { listFreeLessons, listMyCourses } from '../services/courses';
 import type { listResources } from '../services/resources';
 
 type MyCourseRow = Awaited<ReturnType<typeof listMyCourses>>[number];
@@ -49,4 +50,17 @@ export const presentResource = (row: ResourceRow): Resource => ({
   FileName: row.original_name ?? null,
   CourseId: row.course_id,
   CourseName: row.course_name ?? null,
+});
+
+type FreeLessonRow = Awaited<ReturnType<typeof listFreeLessons>>['lessons'][number];
+
+/** A free lesson of the list (get_free_lessons). */
+export const presentFreeLessonCard = (row: FreeLessonRow): FreeLesson => ({
+  CourseId: row.course_id,
+  CourseName: row.course_name,
+  Category: row.category,
+  PartId: row.id,
+  Name: row.name,
+  VideoLength: row.video_length,
+  Icon: row.icon,
 });

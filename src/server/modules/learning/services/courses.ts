@@ -1,4 +1,3 @@
-import type { FreeLesson } from '../../../../shared/contract/learning/course';
 import { type Db, now } from '../../../platform/db';
 import type { CourseBlockRow, CoursePartRow, MediaFileRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
@@ -225,10 +224,7 @@ function freePartsQuery(db: Db, siteId: number) {
     .where(partVisibleToLearner(now()));
 }
 
-export async function listFreeLessons(
-  db: Db,
-  opts: { siteId: number; category: string | null },
-): Promise<{ lessons: FreeLesson[]; categories: string[] }> {
+export async function listFreeLessons(db: Db, opts: { siteId: number; category: string | null }) {
   const rows = await freePartsQuery(db, opts.siteId)
     .select([
       'courses.id as course_id',
@@ -247,17 +243,7 @@ export async function listFreeLessons(
   const wanted = opts.category?.toLowerCase() ?? null;
   return {
     categories,
-    lessons: rows
-      .filter((row) => wanted === null || row.category?.toLowerCase() === wanted)
-      .map((row) => ({
-        CourseId: row.course_id,
-        CourseName: row.course_name,
-        Category: row.category,
-        PartId: row.id,
-        Name: row.name,
-        VideoLength: row.video_length,
-        Icon: row.icon,
-      })),
+    lessons: rows.filter((row) => wanted === null || row.category?.toLowerCase() === wanted),
   };
 }
 

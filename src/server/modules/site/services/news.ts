@@ -1,15 +1,11 @@
-import { NEWS_PAGE_SIZE, type NewsItem } from '../../../../shared/contract/site/news';
+import { NEWS_PAGE_SIZE } from '../../../../shared/contract/site/news';
 import { type Db, now } from '../../../platform/db';
 import { existsInSite } from '../../../platform/db/lookups';
 import type { NewsRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 
-const present = (row: Pick<NewsRow, 'id' | 'title' | 'content' | 'published_at'>): NewsItem => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  published_at: row.published_at,
-});
+/** A published news item as the services answer it. */
+export type PublishedNews = Pick<NewsRow, 'id' | 'title' | 'content' | 'published_at'>;
 
 const published = (db: Db, siteId: number) =>
   db
@@ -23,7 +19,7 @@ const published = (db: Db, siteId: number) =>
  * item back as "the latest" (spec §4: the banner shows the latest news unless it was seen). One statement: every
  * page load of a signed-in user asks this.
  */
-export async function latestNews(db: Db, opts: { siteId: number; userId: number | null }): Promise<NewsItem[]> {
+export async function latestNews(db: Db, opts: { siteId: number; userId: number | null }): Promise<PublishedNews[]> {
   const { userId } = opts;
   // The latest item is picked in a subquery first, so the check runs for that one row: asked beside the sort,
   // PostgreSQL would rather hash every interaction of the site than probe the unique index once.
@@ -46,7 +42,7 @@ export async function latestNews(db: Db, opts: { siteId: number; userId: number 
     .executeTakeFirst();
   // `exists` is 0 or 1 on SQLite and a boolean on PostgreSQL.
   if (!latest || latest.closed) return [];
-  return [present(latest)];
+  return [latest];
 }
 
 /** Records that the user closed a news item; recording it twice changes nothing. */
@@ -73,11 +69,11 @@ export async function listNews(db: Db, opts: { siteId: number; page: number }) {
     .limit(NEWS_PAGE_SIZE)
     .offset((opts.page - 1) * NEWS_PAGE_SIZE)
     .execute();
-  return { items: rows.map(present), totalPages: Math.max(1, Math.ceil(Number(count) / NEWS_PAGE_SIZE)) };
+  return { items: rows, totalPages: Math.max(1, Math.ceil(Number(count) / NEWS_PAGE_SIZE)) };
 }
 
-export async function findNews(db: Db, opts: { siteId: number; id: number }): Promise<NewsItem> {
+export async function findNews(db: Db, opts: { siteId: number; id: number }): Promise<PublishedNews> {
   const row = await published(db, opts.siteId).where('id', '=', opts.id).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No such news item');
-  return present(row);
+  return row;
 }
