@@ -22,9 +22,12 @@ export interface PageSpec {
 
 /** The pages measured; keep in step with routes.tsx (the sign-in page is part of the entry chunk). */
 export const measuredPages: PageSpec[] = [
-  { path: '/', lazy: ['../shared/i18n/en/auth.ts'] },
-  { path: '/login', lazy: ['../shared/i18n/en/auth.ts'] },
-  { path: '/course/:id/post/:id2', lazy: ['features/learning/Course/CourseLayout.tsx', '../shared/i18n/en/course.ts'] },
+  { path: '/', lazy: ['../shared/i18n/en/identity.ts'] },
+  { path: '/login', lazy: ['../shared/i18n/en/identity.ts'] },
+  {
+    path: '/course/:id/post/:id2',
+    lazy: ['features/learning/Course/CourseLayout.tsx', '../shared/i18n/en/learning.ts'],
+  },
 ];
 
 interface ManifestChunk {

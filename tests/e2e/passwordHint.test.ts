@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { auth as en } from '../../src/shared/i18n/en/auth';
-import { auth as sv } from '../../src/shared/i18n/sv/auth';
+import { identity as en } from '../../src/shared/i18n/en/identity';
+import { identity as sv } from '../../src/shared/i18n/sv/identity';
 import { e2eAvailable, gotoPage, newContext, useBrowser } from './support/browser';
 
 describe.skipIf(!e2eAvailable)('the hint for a password that is easy to guess', () => {

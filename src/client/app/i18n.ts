@@ -29,22 +29,16 @@ const swedishFrame: Record<FrameNamespace, () => Promise<ResourceKey>> = {
  */
 const pageBundles: Record<Language, Record<PageNamespace, () => Promise<ResourceKey>>> = {
   en: {
-    auth: () => import('../../shared/i18n/en/auth').then((m) => m.auth),
-    pages: () => import('../../shared/i18n/en/pages').then((m) => m.pages),
-    news: () => import('../../shared/i18n/en/news').then((m) => m.news),
+    identity: () => import('../../shared/i18n/en/identity').then((m) => m.identity),
+    site: () => import('../../shared/i18n/en/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/en/learning').then((m) => m.learning),
-    course: () => import('../../shared/i18n/en/course').then((m) => m.course),
-    messages: () => import('../../shared/i18n/en/messages').then((m) => m.messages),
-    tasks: () => import('../../shared/i18n/en/tasks').then((m) => m.tasks),
+    coaching: () => import('../../shared/i18n/en/coaching').then((m) => m.coaching),
   },
   sv: {
-    auth: () => import('../../shared/i18n/sv/auth').then((m) => m.auth),
-    pages: () => import('../../shared/i18n/sv/pages').then((m) => m.pages),
-    news: () => import('../../shared/i18n/sv/news').then((m) => m.news),
+    identity: () => import('../../shared/i18n/sv/identity').then((m) => m.identity),
+    site: () => import('../../shared/i18n/sv/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/sv/learning').then((m) => m.learning),
-    course: () => import('../../shared/i18n/sv/course').then((m) => m.course),
-    messages: () => import('../../shared/i18n/sv/messages').then((m) => m.messages),
-    tasks: () => import('../../shared/i18n/sv/tasks').then((m) => m.tasks),
+    coaching: () => import('../../shared/i18n/sv/coaching').then((m) => m.coaching),
   },
 };
 

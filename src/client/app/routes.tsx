@@ -13,26 +13,26 @@ import { AppLayout } from './shell/AppLayout';
 const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: PageNamespace[]) =>
   lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
 
-const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['auth']);
-const VerifyEmailPage = page(() => import('../features/identity/Auth/VerifyEmailPage'), ['auth']);
-const PasswordRecoveryPage = page(() => import('../features/identity/Auth/PasswordRecoveryPage'), ['auth']);
-const PasswordResetPage = page(() => import('../features/identity/Auth/PasswordResetPage'), ['auth']);
-const HomePage = page(() => import('../features/site/Home/HomePage'), ['pages']);
-const NewsListPage = page(() => import('../features/site/News/NewsListPage'), ['news']);
-const NewsItemPage = page(() => import('../features/site/News/NewsItemPage'), ['news']);
-const TextPage = page(() => import('../features/site/Texts/TextPage'), ['pages']);
-const DeniedPage = page(() => import('./pages/Denied/DeniedPage'), ['pages']);
-const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage'), ['pages']);
-const VersionsPage = page(() => import('../features/site/Versions/VersionsPage'), ['pages']);
+const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['identity']);
+const VerifyEmailPage = page(() => import('../features/identity/Auth/VerifyEmailPage'), ['identity']);
+const PasswordRecoveryPage = page(() => import('../features/identity/Auth/PasswordRecoveryPage'), ['identity']);
+const PasswordResetPage = page(() => import('../features/identity/Auth/PasswordResetPage'), ['identity']);
+const HomePage = page(() => import('../features/site/Home/HomePage'), ['site']);
+const NewsListPage = page(() => import('../features/site/News/NewsListPage'), ['site']);
+const NewsItemPage = page(() => import('../features/site/News/NewsItemPage'), ['site']);
+const TextPage = page(() => import('../features/site/Texts/TextPage'), ['site']);
+const DeniedPage = page(() => import('./pages/Denied/DeniedPage'), ['site']);
+const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage'), ['site']);
+const VersionsPage = page(() => import('../features/site/Versions/VersionsPage'), ['site']);
 const MyCoursesPage = page(() => import('../features/learning/MyCourses/MyCoursesPage'), ['learning']);
 const MyProfilePage = page(() => import('../features/identity/MyProfile/MyProfilePage'), ['learning']);
 const ResourcesPage = page(() => import('../features/learning/Resources/ResourcesPage'), ['learning']);
 const AchievementPage = page(() => import('../features/learning/Achievement/AchievementPage'), ['learning']);
-const CourseLayout = page(() => import('../features/learning/Course/CourseLayout'), ['course']);
-const FreeLessonsPage = page(() => import('../features/learning/FreeLessons/FreeLessonsPage'), ['course']);
-const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['tasks']);
-// A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (pages' texts).
-const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['tasks', 'course', 'pages']);
+const CourseLayout = page(() => import('../features/learning/Course/CourseLayout'), ['learning']);
+const FreeLessonsPage = page(() => import('../features/learning/FreeLessons/FreeLessonsPage'), ['learning']);
+const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['coaching']);
+// A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (the site's texts).
+const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['coaching', 'learning', 'site']);
 
 /**
  * A route's page: its element (and what React Router matches, when that is not the route itself), or the route

@@ -18,7 +18,7 @@ export interface RichTextFieldProps {
  * carry the editor's code.
  */
 export default function RichTextField({ initialContent, label, onChange }: RichTextFieldProps) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   const editor = useEditor({
     // StarterKit 3 brings Link and Underline. Links open in a new tab only when the author asks for it
     // (the link control's "new tab" switch); the server adds rel="noopener noreferrer" to those.

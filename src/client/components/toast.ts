@@ -6,6 +6,6 @@ export function showToast(message: string, color: 'red' | 'green' | 'blue'): voi
   notifications.show({
     message,
     color,
-    closeButtonProps: { 'aria-label': i18n.t('course:closeMessage') },
+    closeButtonProps: { 'aria-label': i18n.t('learning:closeMessage') },
   });
 }

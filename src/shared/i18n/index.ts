@@ -1,45 +1,36 @@
-import { auth as enAuth } from './en/auth';
-import { course as enCourse } from './en/course';
+import { coaching as enCoaching } from './en/coaching';
 import { errors as enErrors } from './en/errors';
+import { identity as enIdentity } from './en/identity';
 import { learning as enLearning } from './en/learning';
-import { messages as enMessages } from './en/messages';
-import { news as enNews } from './en/news';
-import { pages as enPages } from './en/pages';
 import { shell as enShell } from './en/shell';
-import { tasks as enTasks } from './en/tasks';
-import { auth as svAuth } from './sv/auth';
-import { course as svCourse } from './sv/course';
+import { site as enSite } from './en/site';
+import { coaching as svCoaching } from './sv/coaching';
 import { errors as svErrors } from './sv/errors';
+import { identity as svIdentity } from './sv/identity';
 import { learning as svLearning } from './sv/learning';
-import { messages as svMessages } from './sv/messages';
-import { news as svNews } from './sv/news';
-import { pages as svPages } from './sv/pages';
 import { shell as svShell } from './sv/shell';
-import { tasks as svTasks } from './sv/tasks';
+import { site as svSite } from './sv/site';
 
-/** English is the type source; Swedish is checked against it by the compiler and by a unit test. */
+/**
+ * One namespace per module (identity, site, learning, coaching), plus the app frame's shell and errors. English is
+ * the type source; Swedish is checked against it by the compiler and by a unit test.
+ */
 export const resources = {
   en: {
     shell: enShell,
-    auth: enAuth,
-    pages: enPages,
-    news: enNews,
     errors: enErrors,
+    identity: enIdentity,
+    site: enSite,
     learning: enLearning,
-    course: enCourse,
-    messages: enMessages,
-    tasks: enTasks,
+    coaching: enCoaching,
   },
   sv: {
     shell: svShell,
-    auth: svAuth,
-    pages: svPages,
-    news: svNews,
     errors: svErrors,
+    identity: svIdentity,
+    site: svSite,
     learning: svLearning,
-    course: svCourse,
-    messages: svMessages,
-    tasks: svTasks,
+    coaching: svCoaching,
   },
 } as const;
 

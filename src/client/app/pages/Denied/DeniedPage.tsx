@@ -12,7 +12,7 @@ const fromState = (state: unknown, field: 'reason' | 'triedUrl'): string | undef
 
 /** /denied: why the route was refused, and where to go instead. */
 export default function DeniedPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   const location = useLocation();
   const reason = fromState(location.state, 'reason');
   // The explanation that fits the guard's reason (spec §8).

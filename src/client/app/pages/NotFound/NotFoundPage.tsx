@@ -5,7 +5,7 @@ import { TicTacToe } from './TicTacToe';
 
 /** /404 and every unmatched path: a short message, the way home, and a game (spec §2). */
 export default function NotFoundPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   return (
     <Container size="sm" py="xl">
       <Text fz={64} fw={800} lh={1} c="dimmed" aria-hidden>

@@ -19,7 +19,7 @@ const position = (index: number) => ({ row: Math.floor(index / 3) + 1, column: (
 
 /** A small game of tic-tac-toe against the computer, played with the mouse, touch or keyboard. */
 export function TicTacToe() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   const [board, setBoard] = useState<Board>(emptyBoard);
   const [computerThinking, setComputerThinking] = useState(false);
   const [lastComputerMove, setLastComputerMove] = useState<number | null>(null);

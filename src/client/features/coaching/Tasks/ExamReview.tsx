@@ -35,7 +35,7 @@ export function ExamReview({
   task: Task;
   exam: { userExamId: number; userId: number; courseId: number };
 }) {
-  const { t } = useTranslation(['tasks', 'course', 'shell']);
+  const { t } = useTranslation(['coaching', 'learning', 'shell']);
   const queryClient = useQueryClient();
   const query = useExamById(exam);
   const [comment, setComment] = useState('');

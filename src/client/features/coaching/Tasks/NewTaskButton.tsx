@@ -16,7 +16,7 @@ const MAX_DESCRIPTION = 5_000;
 
 /** "New task": a dialog to write down work for the staff, optionally about a course, for someone, from a time. */
 export function NewTaskButton({ courseId }: { courseId: number | null }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -37,7 +37,7 @@ export function NewTaskButton({ courseId }: { courseId: number | null }) {
 }
 
 function NewTaskForm({ initialCourseId, onDone }: { initialCourseId: number | null; onDone(): void }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const courses = useCourseOptions();
   const owners = useOwnerOptions();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { avatarUrl, initials, taskTypeTone } from './format';
 
 /** The kind of task as a coloured word: support request, exam review, milestone review, or task. */
 export function TaskTypeBadge({ taskType }: { taskType: number }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const key = taskTypeKey(taskType);
   const color = taskTypeTone[key];
   return (
@@ -21,7 +21,7 @@ export function TaskTypeBadge({ taskType }: { taskType: number }) {
 
 /** Open, completed, or in the trash. */
 export function TaskStatusBadge({ task }: { task: Pick<Task, 'CompleteTheTask' | 'IsTrash'> }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   if (task.IsTrash) {
     return (
       <Badge

@@ -18,7 +18,7 @@ import classes from './tasks.module.css';
 
 /** The side of a task's page: who and what it is about, its owner, its completion and the trash. */
 export function TaskDetails({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   return (
     <Stack gap="lg">
       <TaskSection id="task-details" title={t('detail.details')}>
@@ -84,7 +84,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function useChange(task: Task) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const update = useUpdateTask();
   const change = (changes: TaskChanges, done: string) =>
     update.mutate(
@@ -98,7 +98,7 @@ function useChange(task: Task) {
 }
 
 function OwnerField({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const { user } = useSession();
   const { change, busy } = useChange(task);
   const me = user?.Id ?? null;
@@ -128,7 +128,7 @@ function OwnerField({ task }: { task: Task }) {
 }
 
 function Completion({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const { change, busy } = useChange(task);
   // A review task is completed by approving or returning its submission while that waits.
   const exam = useExamById(
@@ -184,7 +184,7 @@ function Completion({ task }: { task: Task }) {
 }
 
 function TrashButton({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const { change, busy } = useChange(task);
   return (
     <Button

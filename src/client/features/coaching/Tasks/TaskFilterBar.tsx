@@ -12,7 +12,7 @@ export function TaskFilterBar({
   filters: TaskFilters;
   onChange(next: Partial<TaskFilters>): void;
 }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const courses = useCourseOptions();
   const conditionLabel = useId();
   const courseOptions = [

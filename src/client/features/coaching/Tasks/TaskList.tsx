@@ -13,7 +13,7 @@ import classes from './tasks.module.css';
 
 /** The tasks as a list: who and what, the course, when, whose; a trashed one can be restored right here. */
 export function TaskList({ tasks }: { tasks: readonly Task[] }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   return (
     <Stack
       component="ul"
@@ -32,7 +32,7 @@ export function TaskList({ tasks }: { tasks: readonly Task[] }) {
 }
 
 function TaskRow({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const update = useUpdateTask();
   const type = t(`type.${taskTypeKey(task.TaskType)}`);
   const title = task.UserRealName ? t('detail.titleFrom', { type, name: task.UserRealName }) : type;

@@ -12,7 +12,7 @@ import { TaskSection } from './TaskBits';
 
 /** The staff's note on a task, in the rich-text editor, saved with a button; leaving with changes asks first. */
 export function TaskNote({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const update = useUpdateTask();
   const [draft, setDraft] = useState<string | null>(null);
   const dirty = draft !== null && draft !== task.Note;

@@ -19,7 +19,7 @@ import classes from './tasks.module.css';
 
 /** /Tasks/:id: one task with its note, owner, completion and trash; a submission's review (spec §2, §7). */
 export default function TaskPage() {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const params = useParams();
   const taskId = taskIdFromParam(params.id ?? null);
   const task = useTask(taskId);
@@ -48,7 +48,7 @@ export default function TaskPage() {
 }
 
 function TaskView({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const type = t(`type.${taskTypeKey(task.TaskType)}`);
   return (
     <article aria-labelledby="task-title" data-testid="task-page" data-task-id={task.Id}>
@@ -96,7 +96,7 @@ function TaskView({ task }: { task: Task }) {
 }
 
 function TrashNotice({ task }: { task: Task }) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const update = useUpdateTask();
   return (
     <Alert variant="light" color="gray" mt="md" data-testid="trash-notice">

@@ -10,7 +10,7 @@ import { TaskList } from './TaskList';
 
 /** /Tasks: the staff's tasks, filtered by condition, trash and course (spec §2, §7 get_tasks). */
 export default function TasksPage() {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const tasks = useTasks(filters);

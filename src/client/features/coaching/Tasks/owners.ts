@@ -10,7 +10,7 @@ import { useTaskOwners } from './queries';
  * stays a choice even when she is no longer staff, so the picker always shows who owns it.
  */
 export function useOwnerOptions(task?: Pick<Task, 'TaskOwner' | 'TaskOwnerName'>) {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation('coaching');
   const { user } = useSession();
   const owners = useTaskOwners();
   const names = new Map<number, string>();

@@ -13,7 +13,7 @@ const stateTone: Record<ExamState, Tone | null> = {
 
 /** An exam's state (spec §4) as a coloured word, for the learner and for the coach who reviews it. */
 export function ExamStateBadge({ state }: { state: ExamState }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const color = stateTone[state];
   return (
     <Badge

@@ -47,7 +47,7 @@ export function Bell({
   support: Inbox | null;
   onPreload(): void;
 }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<BellTab>('messages');
@@ -145,7 +145,7 @@ export function Bell({
 }
 
 function BellTabButton({ value, count }: { value: BellTab; count: number }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   return (
     <Tabs.Tab
       value={value}
@@ -178,7 +178,7 @@ function MessageItems({
   empty: string;
   supportInbox?: boolean;
 }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   const time = useMessageTime();
   const messages = inbox.data?.messages ?? [];
   if (messages.length === 0) {

@@ -30,7 +30,7 @@ let pendingIds = 0;
  * (-1) it only reads: system messages cannot be answered.
  */
 export default function ChatDialog({ target, opened }: { target: ChatTarget; opened: boolean }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   const session = useSession();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');

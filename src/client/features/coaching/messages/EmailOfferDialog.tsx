@@ -18,7 +18,7 @@ export function EmailOfferDialog({
   name: string;
   onClose(): void;
 }) {
-  const { t } = useTranslation(['messages', 'errors']);
+  const { t } = useTranslation(['coaching', 'errors']);
   const [busy, setBusy] = useState(false);
   const send = async () => {
     if (messageId === null) return;

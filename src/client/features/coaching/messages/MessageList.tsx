@@ -24,7 +24,7 @@ interface MessageListProps {
 
 /** The conversation, newest first, in a scrolling box that loads older pages near its end. */
 export function MessageList({ userId, partnerName, conversation }: MessageListProps) {
-  const { t } = useTranslation(['messages', 'shell', 'errors']);
+  const { t } = useTranslation(['coaching', 'shell', 'errors']);
   const queryClient = useQueryClient();
   const time = useMessageTime();
   const box = useRef<HTMLElement>(null);

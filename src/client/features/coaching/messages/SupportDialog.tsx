@@ -19,7 +19,7 @@ import classes from './messages.module.css';
  * message names the course and the page.
  */
 export default function SupportDialog() {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   const phone = useMediaQuery('(max-width: 48em)');
   const [html, setHtml] = useState('');
   const [error, setError] = useState<string | null>(null);

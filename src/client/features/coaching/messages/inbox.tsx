@@ -91,7 +91,7 @@ const announced = new Set<number>();
  * A dead session answers UNAUTHORIZED, which the API client turns into signing out.
  */
 export function useInbox(userId: number, enabled = true) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: coachingKeys.inbox(userId),

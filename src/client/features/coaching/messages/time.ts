@@ -4,7 +4,7 @@ import { formatDate, formatWeekday } from '../../../components/dates';
 
 /** A message's time as the chat and the bell show it (spec §9), in the user's language. */
 export function useMessageTime(): (iso: string, options?: { bell?: boolean }) => string {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   return (iso, options = {}) => {
     const label = chatTimeLabel(iso, new Date(), options);
     switch (label.kind) {

@@ -25,7 +25,7 @@ interface SignInFailure {
 /** `/` and `/login`: sign in, then on to `triedUrl` (a path on this site) or /Home (spec §2). */
 export default function LoginPage() {
   const location = useLocation();
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const session = useSession();
   const [params] = useSearchParams();
   const site = useSite();
@@ -173,7 +173,7 @@ function useSignOutOnce(): { requested: boolean; pending: boolean } {
 }
 
 function SignInFailureAlert({ failure }: { failure: SignInFailure }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   return (
     <ErrorAlert>
       <Stack gap="xs">

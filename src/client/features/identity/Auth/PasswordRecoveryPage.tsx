@@ -14,7 +14,7 @@ import { useAuthRules } from './validation';
 
 /** `/password-recovery`: mails a reset link; the answer is the same whether or not the account exists. */
 export default function PasswordRecoveryPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const rules = useAuthRules();
   const errorText = useErrorText();
   const [sentTo, setSentTo] = useState<string | null>(null);

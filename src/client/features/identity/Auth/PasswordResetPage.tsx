@@ -21,7 +21,7 @@ interface ResetFailure {
 
 /** `/password-recovery/:id`: choose a new password with the mailed code (spec §5). */
 export default function PasswordResetPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const { id: code = '' } = useParams();
   const rules = useAuthRules();
   const errorText = useErrorText();

@@ -30,7 +30,7 @@ interface RegistrationValues {
 
 /** `/register`: sign up when the site has registration open (spec §2, §5). */
 export default function RegisterPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const session = useSession();
   const [params] = useSearchParams();
   const site = useSite();
@@ -115,7 +115,7 @@ export default function RegisterPage() {
 }
 
 function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const rules = useAuthRules();
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);

@@ -20,7 +20,7 @@ interface ResendVerificationProps {
  * before the next one may be sent. Give it `key={email}` when the known address can change.
  */
 export function ResendVerification({ email: knownEmail }: ResendVerificationProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const rules = useAuthRules();
   const errorText = useErrorText();
   const formatDuration = useFormatDuration();

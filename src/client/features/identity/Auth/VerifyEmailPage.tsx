@@ -13,7 +13,7 @@ type Verification = { state: 'checking' } | { state: 'verified' } | { state: 'fa
 
 /** `/verify-email?code=…`: uses the mailed code once; without one, explains where the link is. */
 export default function VerifyEmailPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const [params] = useSearchParams();
   const code = params.get('code')?.trim() || null;
   const verification = useVerification(code);

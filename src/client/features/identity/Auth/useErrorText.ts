@@ -27,7 +27,7 @@ export function weakPasswordReason(error: unknown): WeakPassword | null {
 
 /** Why a password is refused, in the user's language, with what makes it easy to guess when the server said. */
 export function usePasswordProblemText() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   return useCallback(
     (problem: PasswordProblem, hint?: PasswordHint) => {
       const text = t(`password.problems.${problem}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
@@ -39,7 +39,7 @@ export function usePasswordProblemText() {
 
 /** Seconds as "45 seconds" or "1 minute and 30 seconds", in the current language. */
 export function useFormatDuration() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('identity');
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
     (totalSeconds: number) => {
@@ -57,7 +57,7 @@ export function useFormatDuration() {
 
 /** Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). */
 export function useErrorText() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['identity', 'errors']);
   const formatDuration = useFormatDuration();
   const passwordProblem = usePasswordProblemText();
   return useCallback(

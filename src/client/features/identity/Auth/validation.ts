@@ -6,7 +6,7 @@ import { usePasswordProblemText } from './useErrorText';
 
 /** Form rules shared by the account pages, with their messages in the user's language. */
 export function useAuthRules() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('identity');
   const emailRule = useEmailRule();
   const passwordProblem = usePasswordProblemText();
   return {

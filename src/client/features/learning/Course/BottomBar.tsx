@@ -12,7 +12,7 @@ import { setCourseNav, useCourseView } from './store';
  * focusable, and pressing them says why ("No previous page!", "End of course...").
  */
 export function BottomBar() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const navigate = useNavigate();
   const { course, partsById } = useCourseContext();
   const back = useCourseView((state) => state.navBack);

@@ -34,7 +34,7 @@ const CourseOverlays = lazy(() => import('./overlays/CourseOverlays'));
  * page itself (one chunk with them, so the app's first load neither lists each page nor needs nested routes).
  */
 export default function CourseLayout() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const params = useParams();
   const navigate = useNavigate();
   const session = useSession();

@@ -11,7 +11,7 @@ import { setCourseNav, useCourseView } from './store';
 
 /** The course navigation drawer (spec §2): every page of the course in the learner's order. */
 export function CourseNav() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { course, outline, viewer } = useCourseContext();
   const opened = useCourseView((state) => state.showCourseNav);
   const current = useCourseView((state) => state.currCoursePostId);

@@ -12,7 +12,7 @@ import { ResetEpisode } from './ResetEpisode';
 
 /** /course/:id: the course's pages in order with the learner's progress, certificate, coaches and achievements. */
 export default function CourseOverviewPage() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { course, outline, viewer } = useCourseContext();
   const percent = Math.max(0, Math.min(100, Math.round(course.progress_percent)));
   const parts = outline.map((entry) => entry.part);

@@ -15,7 +15,7 @@ import { ResetEpisode } from './ResetEpisode';
 
 /** /course/:id/post/:id2: one part of the course with its blocks (`partId` -1: no such part). */
 export default function CoursePartPage({ partId }: { partId: number }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { course, outline, partsById, viewer, steps } = useCourseContext();
   const { user } = useSession();
   const part = partsById.get(partId);

@@ -9,7 +9,7 @@ import classes from './course.module.css';
 
 /** The course overview's side: the certificate's state, the coaches and the course's achievements. */
 export function CourseSidebar() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { course } = useCourseContext();
   const certificate = course.Certificate;
 

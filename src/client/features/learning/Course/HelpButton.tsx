@@ -17,7 +17,7 @@ const COACHES_STALE_MS = 60_000;
  * and page. A course without a coach sends the learner to tech support instead (spec §8).
  */
 export function HelpButton({ courseId, partId }: { courseId: number; partId: number | null }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation('coaching');
   const session = useSession();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

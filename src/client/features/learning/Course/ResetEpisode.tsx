@@ -9,7 +9,7 @@ import { canResetEpisode } from './completion';
 
 /** Resets a completed episode after the learner confirms it (spec §4). */
 export function ResetEpisode({ part }: { part: CoursePart }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { steps } = useCourseContext();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -31,7 +31,7 @@ interface Settled {
 
 /** The progress steps of a course page, each settling the cache, the top bar's xp and the moments to show. */
 export function useCourseSteps(course: Course | undefined): CourseSteps {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const queryClient = useQueryClient();
   const { user, updateUser } = useSession();
   const userId = user?.Id ?? 0;

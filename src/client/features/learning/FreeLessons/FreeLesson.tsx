@@ -17,7 +17,7 @@ export function FreeLesson(props: {
   /** Move the focus to the lesson once it is loaded (it was opened from the list). */
   takeFocus: boolean;
 }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const navigate = useNavigate();
   const lesson = useFreeLesson(props.courseId, props.partId);
   const heading = useRef<HTMLHeadingElement>(null);

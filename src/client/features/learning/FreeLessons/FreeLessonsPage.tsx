@@ -13,7 +13,7 @@ import { freeLessonPath, useFreeLessons } from './queries';
 
 /** /FreeLessons/:category?: free parts of the courses by category; one opens inline (spec §2, public). */
 export default function FreeLessonsPage() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const params = useParams();
   const [search] = useSearchParams();
   const category = params.category?.trim() ? params.category : null;

@@ -33,7 +33,7 @@ const kindKey = { Exam: 'exam', FinalExam: 'finalExam', Question: 'question' } a
  * coach's comment). Staff see where the answers are reviewed; a free lesson only shows the instructions.
  */
 export function ExamBlock({ block }: { block: ExamBlockKind }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const host = useBlockHost();
   const { user } = useSession();
   if (host.mode !== 'course' || host.courseId === undefined || !user) {
@@ -59,7 +59,7 @@ export function ExamBlock({ block }: { block: ExamBlockKind }) {
 }
 
 function ExamCard({ block, state, children }: { block: ExamBlockKind; state?: ReactNode; children?: ReactNode }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   return (
     <Card
       withBorder
@@ -89,7 +89,7 @@ function LearnerExam({
   block: ExamBlockKind;
   exam: { userId: number; courseId: number; blockId: number };
 }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const queryClient = useQueryClient();
   const query = useBlockExam(exam);
   const dateOf = (iso: string | null) => (iso ? formatDateTime(iso) : '');

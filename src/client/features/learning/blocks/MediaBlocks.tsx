@@ -7,7 +7,7 @@ import classes from './blocks.module.css';
 import { formatBytes } from './format';
 
 function MissingFile() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   return (
     <Alert variant="light" color="gray" icon={<IconFileOff size={18} aria-hidden />}>
       {t('blocks.missingFile')}
@@ -32,7 +32,7 @@ export function ImageBlock({ block }: { block: BlockOf<'Image'> }) {
 
 /** An episode's video: when the part is completed by its video, playing it to the end records the progress. */
 export function VideoBlock({ block }: { block: BlockOf<'Video'> }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const host = useBlockHost();
   const { url, mimeType } = block.Content;
   if (!url) return <MissingFile />;
@@ -70,7 +70,7 @@ export function VideoBlock({ block }: { block: BlockOf<'Video'> }) {
 }
 
 export function AudioBlock({ block }: { block: BlockOf<'Audio'> }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { url, mimeType } = block.Content;
   if (!url) return <MissingFile />;
   return (
@@ -88,7 +88,7 @@ export function AudioBlock({ block }: { block: BlockOf<'Audio'> }) {
 }
 
 export function FileBlock({ block }: { block: BlockOf<'File'> }) {
-  const { t, i18n } = useTranslation('course');
+  const { t, i18n } = useTranslation('learning');
   const { url, fileName, sizeBytes } = block.Content;
   if (!url) return <MissingFile />;
   return (

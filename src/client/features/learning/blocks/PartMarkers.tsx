@@ -25,7 +25,7 @@ export interface MarkedPart {
 
 /** Staff markers of a part (spec §4, §6): DRAFT, scheduled, and for administrators mentor-only, free and the id. */
 export function StaffMarkers({ part, viewer }: { part: MarkedPart; viewer: Viewer }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   if (!viewer.staff) return null;
   const scheduled = part.PublishDate !== null && new Date(part.PublishDate).getTime() > Date.now();
   return (
@@ -61,7 +61,7 @@ export function StaffMarkers({ part, viewer }: { part: MarkedPart; viewer: Viewe
 
 /** A completed part's check mark (spec §4: an episode with VideoPlay 1 shows completed). */
 export function CompletedMark({ completed, withText = false }: { completed: boolean; withText?: boolean }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   if (!completed) return null;
   return withText ? (
     <Badge
@@ -86,7 +86,7 @@ export function CompletedMark({ completed, withText = false }: { completed: bool
 
 /** A milestone's flag and whether it is completed (MilestoneCompletedDate). */
 export function MilestoneMark({ postType, completedDate }: { postType: number; completedDate: string | null }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   if (!isMilestone(postType)) return null;
   const Icon = postType === PostType.starMilestone ? IconStar : IconFlag;
   const kind = postType === PostType.starMilestone ? t('marks.starMilestone') : t('marks.milestone');
@@ -107,7 +107,7 @@ export function MilestoneMark({ postType, completedDate }: { postType: number; c
 
 /** A video's length as m:ss, named for screen readers. */
 export function VideoLength({ seconds }: { seconds: number }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   if (seconds <= 0) return null;
   const length = formatDuration(seconds);
   return (

@@ -10,7 +10,7 @@ import { CompletedMark, MilestoneMark, VideoLength } from './PartMarkers';
 
 /** A link to another part (a chapter's episode), with its completed mark and video length. */
 export function PostBlock({ block }: { block: BlockOf<'Post'> }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const host = useBlockHost();
   const linked = host.partById(block.PostId);
   const to = host.linkToPart(block.PostId);

@@ -18,7 +18,7 @@ import classes from './blocks.module.css';
  * and shows the attempts left; with none left it can no longer be submitted.
  */
 export function QuestionsBlock({ block }: { block: BlockOf<'Quiz' | 'Test'> }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const host = useBlockHost();
   const { intro, questions, passPercent, attemptsAllowed, result } = block.Content;
   const isTest = block.BlockType === 'Test';
@@ -116,7 +116,7 @@ function QuestionField(props: {
   showCorrect: boolean;
   disabled: boolean;
 }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { question, value, right } = props;
   const name = `block-${props.blockId}-${question.id}`;
   const label = (text: string, optionId: string) =>
@@ -167,7 +167,7 @@ function QuestionField(props: {
 }
 
 function Verdict({ right }: { right: boolean }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   return (
     <Badge
       variant="light"
@@ -182,7 +182,7 @@ function Verdict({ right }: { right: boolean }) {
 }
 
 function ResultSummary({ result, isTest, limited }: { result: BlockResult; isTest: boolean; limited: boolean }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const allRight = result.score === result.max_score;
   const good = isTest ? result.passed : allRight;
   const left = result.attempts_left;

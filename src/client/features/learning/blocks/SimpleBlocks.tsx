@@ -27,7 +27,7 @@ export function ColumnBlock({ block }: { block: BlockOf<'Column'> }) {
 
 /** An outside link as a card that opens in a new tab. */
 export function LinkBlock({ block }: { block: BlockOf<'Link'> }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { url, description } = block.Content;
   let host = url;
   try {
@@ -66,7 +66,7 @@ export function LinkBlock({ block }: { block: BlockOf<'Link'> }) {
 
 /** A page's reward: its xp, and whether the viewer took it. */
 export function RewardBlock({ block }: { block: BlockOf<'Reward'> }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const host = useBlockHost();
   const [busy, setBusy] = useState(false);
   const reward = host.reward;

@@ -11,7 +11,7 @@ import { isYouTubeId, youTubeEmbedUrl } from './format';
  * from its no-cookie domain.
  */
 export function YouTubeBlock({ block }: { block: BlockOf<'YouTube'> }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const [loaded, setLoaded] = useState(false);
   const { videoId } = block.Content;
   const title = block.Title || t('blocks.youtube.fallbackTitle');

@@ -21,7 +21,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** /Home: the public front page with pricing, about us and contact (spec §2). */
 export default function HomePage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   const { token } = useSession();
 
   return (

@@ -13,7 +13,7 @@ const formatStorage = (megabytes: number, language: string) =>
     : new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte' }).format(megabytes);
 
 function PlanCard({ plan }: { plan: Plan }) {
-  const { t, i18n } = useTranslation('pages');
+  const { t, i18n } = useTranslation('site');
   const { users, courses, storageMb } = plan.limits;
   const features =
     plan.id === 'enterprise'
@@ -69,7 +69,7 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 /** The plans of spec §1 as cards, with the free trial and the demo limits. */
 export function PricingCards() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   const demo = plans.demo.limits;
   return (
     <Stack gap="md">

@@ -17,7 +17,7 @@ const idFromParam = (value: string | undefined) => {
 
 /** /News/:id and /News/:id/:title: one news item; the title part of the path is only for people. */
 export default function NewsItemPage() {
-  const { t } = useTranslation('news');
+  const { t } = useTranslation('site');
   const params = useParams();
   const id = idFromParam(params.id);
   const item = useNewsItem(id);
@@ -31,7 +31,7 @@ export default function NewsItemPage() {
     return (
       <Container size="md" py="xl">
         {back}
-        <NotFoundNotice title={t('notFound.title')} text={t('notFound.text')} mt="md" />
+        <NotFoundNotice title={t('newsNotFound.title')} text={t('newsNotFound.text')} mt="md" />
       </Container>
     );
   }

@@ -14,7 +14,7 @@ const pageFromParam = (value: string | null) => {
 
 /** /News: every published item, newest first, a page at a time. */
 export default function NewsListPage() {
-  const { t } = useTranslation('news');
+  const { t } = useTranslation('site');
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
   const list = useNewsList(page);

@@ -34,7 +34,7 @@ type StoredText = NonNullable<CallAnswer<CallOf<'content/get_content.php', 'get_
 
 /** A page text that administrators edit in place: the stored text of the current language, else the default. */
 export function ContentArea({ contentKey, defaultContent }: ContentAreaProps) {
-  const { t } = useTranslation(['shell', 'pages']);
+  const { t } = useTranslation(['shell', 'site']);
   const locale = currentLanguage();
   const { editing, registerFlush } = useEditMode();
   const queryClient = useQueryClient();

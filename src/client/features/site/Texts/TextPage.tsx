@@ -6,7 +6,7 @@ export type TextPageName = 'faq' | 'terms' | 'privacy';
 
 /** /faq, /terms-of-service and /privacy: a title and one editable page text. */
 export default function TextPage({ page }: { page: TextPageName }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   return (
     <Container size="md" py="xl">
       <Title order={1} mb="lg">

@@ -6,7 +6,7 @@ import { versionHistory } from './history';
 
 /** /versions (administrators): the running build and what changed in each version. */
 export default function VersionsPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('site');
   const language = currentLanguage();
 
   return (

@@ -9,7 +9,7 @@ import { MomentDialog } from './MomentDialog';
 
 /** The achievement celebration (spec §2): its title and required xp; it closes itself after 5000 ms. */
 export function AchievementDialog() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const celebration = useCourseView((state) => state.celebration);
   const achievement = celebration.achievement;
 

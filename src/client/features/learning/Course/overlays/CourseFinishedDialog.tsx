@@ -11,7 +11,7 @@ import classes from './overlays.module.css';
 
 /** The course-finished celebration (spec §2): fireworks and a fanfare, Close, or the profile with the certificate. */
 export function CourseFinishedDialog() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const navigate = useNavigate();
   const opened = useCourseView((state) => state.showCourseFinished);
   const courseName = useCourseView((state) => state.finishedCourseName);

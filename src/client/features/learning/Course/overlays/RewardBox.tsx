@@ -23,7 +23,7 @@ export function RewardBox(props: {
   partsById: Map<number, CoursePart>;
   claim(partId: number): Promise<boolean>;
 }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const { user } = useSession();
   const titleId = useId();
   const partId = useCourseView((state) => state.currCoursePostId);

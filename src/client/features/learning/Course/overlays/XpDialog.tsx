@@ -18,7 +18,7 @@ import classes from './overlays.module.css';
  * shows the level it makes, and closes itself after the count plus 1.5 s, at least 4 s.
  */
 export function XpDialog() {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const count = useCourseView((state) => state.xpCount);
   return (
     <MomentDialog
@@ -34,7 +34,7 @@ export function XpDialog() {
 }
 
 function XpCounter({ from, to }: { from: number; to: number }) {
-  const { t } = useTranslation('course');
+  const { t } = useTranslation('learning');
   const [value, setValue] = useState(from);
 
   useEffect(() => {

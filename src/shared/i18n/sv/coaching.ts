@@ -1,7 +1,69 @@
-import type { tasks as en } from '../en/tasks';
+import type { coaching as en } from '../en/coaching';
 import type { Translation } from '../types';
 
-export const tasks: Translation<typeof en> = {
+export const coaching: Translation<typeof en> = {
+  bell: {
+    label: 'Meddelanden',
+    labelUnopened_one: 'Meddelanden, {{count}} oöppnat',
+    labelUnopened_other: 'Meddelanden, {{count}} oöppnade',
+    title: 'Meddelanden',
+    empty: 'Inga meddelanden än.',
+    unanswered: 'Inte besvarat än',
+    loadFailed: 'Dina meddelanden kunde inte hämtas. Försöker igen…',
+    tabs: { messages: 'Meddelanden', support: 'Support' },
+    tabUnopened_one: '{{count}} oöppnat',
+    tabUnopened_other: '{{count}} oöppnade',
+    supportEmpty: 'Inga supportärenden än.',
+    supportTasks: 'Supportärenden är också uppgifter: öppna uppgifterna',
+  },
+  time: { yesterday: 'Igår' },
+  system: {
+    sender: 'System',
+    sentBy: 'System (skickat av {{name}})',
+    title: 'Systemmeddelanden',
+    noReply: 'Systemmeddelande - går inte att svara!',
+  },
+  chat: {
+    title: 'Chatt med {{name}}',
+    close: 'Stäng chatten',
+    conversation: 'Konversation med {{name}}',
+    editorLabel: 'Ditt meddelande till {{name}}',
+    send: 'Skicka',
+    shortcut: 'Ctrl+Enter skickar',
+    sending: 'Skickar...',
+    you: 'Du',
+    empty: 'Inga meddelanden än. Skriv det första!',
+    loadingOlder: 'Hämtar äldre meddelanden…',
+    start: 'Början på er konversation',
+    newMessage: 'Nytt meddelande från {{name}}',
+    remove: 'Ta bort meddelandet',
+    removeTitle: 'Ta bort det här meddelandet?',
+    removeText: 'Meddelandet försvinner ur din konversation. {{name}} har det kvar.',
+    removeConfirm: 'Ta bort',
+    cancel: 'Avbryt',
+    removed: 'Meddelandet togs bort.',
+    sendFailed: 'Meddelandet skickades inte: {{reason}}',
+  },
+  email: {
+    title: 'Skicka som e-post?',
+    text: '{{name}} är inte online just nu. Vill du skicka ditt meddelande som e-post också?',
+    confirm: 'Skicka som e-post',
+    cancel: 'Nej tack',
+    sent: 'Ditt meddelande skickades som e-post.',
+  },
+  help: {
+    button: 'Fråga din coach',
+    noCoach: 'Kontakta oss via knappen för teknisk support i huvudmenyn!',
+  },
+  support: {
+    title: 'Teknisk support',
+    intro: 'Berätta vad som gick fel eller vad du behöver. Vi svarar så snart vi kan.',
+    editorLabel: 'Ditt meddelande till teknisk support',
+    send: 'Skicka',
+    cancel: 'Avbryt',
+    empty: 'Skriv ett meddelande!',
+    sent: 'Tack! Ditt meddelande skickades till teknisk support.',
+  },
   loadFailed: 'Fel vid hämtning av data, försök igen senare.',
   saveFailed: 'Kunde inte spara: {{reason}}',
   type: {

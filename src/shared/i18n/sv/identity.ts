@@ -1,7 +1,7 @@
-import type { auth as en } from '../en/auth';
+import type { identity as en } from '../en/identity';
 import type { Translation } from '../types';
 
-export const auth: Translation<typeof en> = {
+export const identity: Translation<typeof en> = {
   fields: {
     email: 'E-post',
     password: 'Lösenord',

@@ -1,5 +1,70 @@
-/** The staff's task list and a task's page (spec §2 /Tasks, /Tasks/:id), with the review of a submission. */
-export const tasks = {
+/**
+ * Messages: the bell, the chat, the help button in a course and tech support (spec §2, §4, §5, §8); the staff's task
+ * list and a task's page (spec §2 /Tasks, /Tasks/:id), with the review of a submission.
+ */
+export const coaching = {
+  bell: {
+    label: 'Messages',
+    labelUnopened_one: 'Messages, {{count}} unopened',
+    labelUnopened_other: 'Messages, {{count}} unopened',
+    title: 'Messages',
+    empty: 'No messages yet.',
+    unanswered: 'Not answered yet',
+    loadFailed: 'Your messages could not be loaded. Trying again…',
+    tabs: { messages: 'Messages', support: 'Support' },
+    tabUnopened_one: '{{count}} unopened',
+    tabUnopened_other: '{{count}} unopened',
+    supportEmpty: 'No support requests yet.',
+    supportTasks: 'Support requests are tasks too: open the tasks',
+  },
+  time: { yesterday: 'Yesterday' },
+  system: {
+    sender: 'System',
+    sentBy: 'System (sent by {{name}})',
+    title: 'System messages',
+    noReply: 'System message - unable to reply!',
+  },
+  chat: {
+    title: 'Chat with {{name}}',
+    close: 'Close chat',
+    conversation: 'Conversation with {{name}}',
+    editorLabel: 'Your message to {{name}}',
+    send: 'Send',
+    shortcut: 'Ctrl+Enter sends',
+    sending: 'Sending...',
+    you: 'You',
+    empty: 'No messages yet. Write the first one!',
+    loadingOlder: 'Loading older messages…',
+    start: 'The beginning of your conversation',
+    newMessage: 'New message from {{name}}',
+    remove: 'Remove message',
+    removeTitle: 'Remove this message?',
+    removeText: 'The message disappears from your conversation. {{name}} still has it.',
+    removeConfirm: 'Remove',
+    cancel: 'Cancel',
+    removed: 'The message was removed.',
+    sendFailed: 'The message was not sent: {{reason}}',
+  },
+  email: {
+    title: 'Send as email?',
+    text: '{{name}} is not online right now. Send your message as an email too?',
+    confirm: 'Send as email',
+    cancel: 'No, thanks',
+    sent: 'Your message was sent as an email.',
+  },
+  help: {
+    button: 'Ask your coach',
+    noCoach: 'Please contact us via the tech support button in the main menu!',
+  },
+  support: {
+    title: 'Tech Support',
+    intro: 'Tell us what went wrong or what you need. Our team answers as soon as it can.',
+    editorLabel: 'Your message to tech support',
+    send: 'Send',
+    cancel: 'Cancel',
+    empty: 'Please enter a message!',
+    sent: 'Thank you! Your message was sent to tech support.',
+  },
   loadFailed: 'Error loading data from backend, please try again later.',
   saveFailed: 'Could not save: {{reason}}',
   type: {

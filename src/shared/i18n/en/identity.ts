@@ -1,5 +1,5 @@
 /** Sign-in, registration, email verification and password recovery (spec §2, §5, §8). */
-export const auth = {
+export const identity = {
   fields: {
     email: 'Email',
     password: 'Password',

@@ -1,10 +1,10 @@
-import type { pages as en } from '../en/pages';
+import type { site as en } from '../en/site';
 import type { Translation } from '../types';
 
 const SUPPORT_EMAIL = 'support@learning-platform.example';
 const mailLink = `<a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a>`;
 
-export const pages: Translation<typeof en> = {
+export const site: Translation<typeof en> = {
   home: {
     title: 'Onlinekurser som passar din vardag',
     heroDefault: [
@@ -224,5 +224,25 @@ export const pages: Translation<typeof en> = {
     linkExternal: 'Öppna länken i en ny flik',
     linkInternal: 'Öppna länken i samma flik',
     linkSave: 'Spara',
+  },
+  title: 'Nyheter',
+  intro: 'Nytt om kurser, funktioner och evenemang på plattformen.',
+  empty: 'Det finns inga nyheter än.',
+  loadFailed: 'Nyheterna kunde inte laddas. Försök igen senare.',
+  published: 'Publicerad {{date}}',
+  readMore: 'Läs mer',
+  readMoreAbout: 'Läs mer: {{title}}',
+  backToList: 'Alla nyheter',
+  pagination: {
+    label: 'Nyhetssidor',
+    page: 'Sida {{page}}',
+    previous: 'Föregående sida',
+    next: 'Nästa sida',
+    first: 'Första sidan',
+    last: 'Sista sidan',
+  },
+  newsNotFound: {
+    title: 'Nyheten hittades inte',
+    text: 'Den här nyheten finns inte eller har tagits bort.',
   },
 };

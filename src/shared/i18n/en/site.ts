@@ -1,7 +1,8 @@
 const SUPPORT_EMAIL = 'support@learning-platform.example';
 const mailLink = `<a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a>`;
 
-export const pages = {
+/** The public site: home, texts, versions, the denied and not-found pages, the text editor, and the news (spec §2). */
+export const site = {
   home: {
     title: 'Online courses that fit your day',
     heroDefault: [
@@ -220,5 +221,25 @@ export const pages = {
     linkExternal: 'Open the link in a new tab',
     linkInternal: 'Open the link in the same tab',
     linkSave: 'Save',
+  },
+  title: 'News',
+  intro: 'Updates about courses, new features and events on the platform.',
+  empty: 'There is no news yet.',
+  loadFailed: 'The news could not be loaded. Please try again later.',
+  published: 'Published {{date}}',
+  readMore: 'Read more',
+  readMoreAbout: 'Read more: {{title}}',
+  backToList: 'All news',
+  pagination: {
+    label: 'News pages',
+    page: 'Page {{page}}',
+    previous: 'Previous page',
+    next: 'Next page',
+    first: 'First page',
+    last: 'Last page',
+  },
+  newsNotFound: {
+    title: 'News item not found',
+    text: 'This news item does not exist or has been removed.',
   },
 };
