@@ -10,8 +10,8 @@ export const isStaffType = (userType: number | null | undefined) => staffTypes.i
 
 /**
  * The roles every rule is made of, the one place they are written: staff are types 2 and 8 with privilegies above
- * 50 (spec §2, §5, §6), administrators the staff of type 2. The server's `authorize` and the client's guards both
- * ask these.
+ * 50 (spec §2, §5, §6), administrators the staff of type 2. The server's `authorize` and the client's staff checks
+ * ask these; the route guards make spec §5's staged check on the same constants.
  */
 export const isStaffRole = (userType: number, privilegies: number): boolean =>
   isStaffType(userType) && privilegies > MIN_STAFF_PRIVILEGIES;
