@@ -10,8 +10,8 @@ import type { Db } from './platform/db';
 import { registerDispatcher, sendError, type UploadRouteConfig } from './platform/dispatcher';
 import { AppError } from './platform/errors';
 import { registerMediaRoutes } from './platform/files/media';
-import { discardUnreadBody, parseMultipart, registerUnreadBodyDiscard } from './platform/http/bodies';
-import { registerSecurityHeaders, setSecurityHeaders } from './platform/http/securityHeaders';
+import { discardUnreadBody, parseMultipart } from './platform/http/bodies';
+import { setSecurityHeaders } from './platform/http/securityHeaders';
 import { createMailer, type Mailer } from './platform/mail/outbox';
 import { registry } from './registry';
 
@@ -93,8 +93,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const mailer = createMailer(db, config, fastify.log);
 
-  registerSecurityHeaders(fastify);
-  registerUnreadBodyDiscard(fastify);
+  // The one hook of every answer, a callback (an async hook would cost each answer a promise and a turn of the
+  // microtask queue): the security headers, and the rest of a body the answer leaves unread (http/bodies.ts).
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    setSecurityHeaders(reply);
+    if (request.raw.complete || request.raw.destroyed) return done(null, payload);
+    discardUnreadBody(request, reply).then(() => done(null, payload), done);
+  });
   // Only the spec's encodings (form data, and JSON for convenience): Fastify's default text/plain parser
   // would turn any text into a body the dispatcher can only refuse as malformed instead of as unsupported.
   fastify.removeContentTypeParser('text/plain');
@@ -113,25 +118,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
       });
     },
   );
-  // A body that declares more than its route allows is refused before anything else is done for it (the parsers
-  // would refuse it too, but only after the hooks before them, such as an upload's access check, have run).
-  // Both hooks are callbacks: an async hook would cost every request a promise and a turn of the microtask queue.
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > (request.routeOptions.bodyLimit ?? BODY_LIMIT)) {
-      done(new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large'));
-      return;
-    }
-    done();
-  });
-
-  // Requests whose handler has begun; an error raised before that came from reading the body.
-  const handled = new WeakSet<object>();
-  fastify.addHook('preHandler', (request, _reply, done) => {
-    handled.add(request);
-    done();
-  });
-
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped =
       error instanceof AppError ? error : error.statusCode && error.statusCode < 500 ? mapFrameworkError(error) : null;
@@ -142,11 +128,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
         return sendError(reply, new AppError(tooLarge, 'File size too large, filesize limit 2MB!'));
       }
       return sendError(reply, mapped);
-    }
-    // The multipart reader (busboy) fails with plain errors that carry no HTTP status on a body that is not
-    // what its content type says (no boundary, cut short): the request's fault on any route, a 400.
-    if (error.statusCode === undefined && !handled.has(request)) {
-      return sendError(reply, new AppError('INVALID_REQUEST', 'Malformed request body'));
     }
     request.log.error({ err: error }, 'Request failed');
     return sendError(reply, new AppError('SERVER_ERROR', 'Something went wrong on the server'));

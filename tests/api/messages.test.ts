@@ -403,6 +403,70 @@ describe.each(dialects)('messages.php on %s', (dialect) => {
     expect(signedOut.body.status).toBe('UNAUTHORIZED');
   });
 
+  it('the bell counts what a recount finds after every way a message is sent, opened, removed or deleted', async () => {
+    const { site, coach, student } = await classroom();
+    const admin = await createPerson(server, site, 'admin');
+    /** The bell's count the way it is defined: messages to her (to the support inbox: -1) not opened, not removed. */
+    const recount = async (recipient: number) =>
+      Number(
+        (
+          await server.db
+            .selectFrom('messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('site_id', '=', site.id)
+            .where('showed_at', 'is', null)
+            .where((eb) =>
+              recipient === -1
+                ? eb.and([eb('to_user_id', 'is', null), eb('kind', '=', 'support')])
+                : eb.and([eb('to_user_id', '=', recipient), eb('removed_by_recipient', '=', 0)]),
+            )
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const expectBells = async (expected: { coach: number; student: number; support: number }) => {
+      const bells = {
+        coach: (await poll(coach)).body.unopened,
+        student: (await poll(student)).body.unopened,
+        support: (await poll(admin, { UserId: -1 })).body.unopened,
+      };
+      expect(bells).toEqual(expected);
+      expect(bells).toEqual({
+        coach: await recount(coach.id),
+        student: await recount(student.id),
+        support: await recount(-1),
+      });
+    };
+
+    const first = idOf(await send(student, { UserId: coach.id, Message: '<p>One</p>' }));
+    const second = idOf(await send(student, { UserId: coach.id, Message: '<p>Two</p>' }));
+    const notice = idOf(await send(admin, { UserId: student.id, SendAsNotification: true, Message: '<p>News</p>' }));
+    const help = await server.call('messages.php', 'send_support_message', { Message: '<p>Help</p>' }, as(student));
+    await expectBells({ coach: 2, student: 1, support: 1 });
+
+    // Opened twice, and opened by someone it is not to: counted off once.
+    await server.call('messages.php', 'mark_messages_as_opened', [{ Id: first }, { Id: first }], as(coach));
+    await server.call('messages.php', 'mark_messages_as_opened', [{ Id: second }], as(student));
+    await expectBells({ coach: 1, student: 1, support: 1 });
+    // Removed by its sender: still unopened for its recipient; removed by its recipient unopened: off the count.
+    await server.call('messages.php', 'remove_message', { Id: second, UserId: student.id }, as(student));
+    await expectBells({ coach: 1, student: 1, support: 1 });
+    await server.call('messages.php', 'remove_message', { Id: second, UserId: coach.id }, as(coach));
+    await server.call('messages.php', 'remove_message', { Id: notice, UserId: student.id }, as(student));
+    await expectBells({ coach: 0, student: 0, support: 1 });
+    await server.call('messages.php', 'mark_messages_as_opened', [{ Id: help.body.data.Id }], as(admin));
+    await expectBells({ coach: 0, student: 0, support: 0 });
+
+    // A user deleted takes her messages with her (the foreign keys cascade), and they leave the counts.
+    await send(coach, { UserId: student.id, Message: '<p>Three</p>' });
+    await send(coach, { UserId: student.id, Message: '<p>Four</p>' });
+    await expectBells({ coach: 0, student: 2, support: 0 });
+    const leaver = await createPerson(server, site, 'coach');
+    await send(leaver, { UserId: student.id, Message: '<p>Bye</p>' });
+    await expectBells({ coach: 0, student: 3, support: 0 });
+    await server.db.deleteFrom('users').where('id', '=', leaver.id).execute();
+    await expectBells({ coach: 0, student: 2, support: 0 });
+  });
+
   it('tech support: a message to the support inbox and a task of type 9 without owner, once per double click', async () => {
     const { site, course, coach, student } = await classroom();
     const support = (html: string) =>

@@ -32,6 +32,7 @@ const everyTable: Record<keyof Database, true> = {
   block_results: true,
   resources: true,
   messages: true,
+  message_counters: true,
   user_exams: true,
   tasks: true,
 };

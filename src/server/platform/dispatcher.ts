@@ -11,7 +11,7 @@ import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, invalidFields } from './errors';
 import type { CallContext, Handler, HandlerRegistry } from './handlers';
 import type { Mailer } from './mail/outbox';
-import { findSite } from './sites';
+import { cachedSite, findSite } from './sites';
 
 interface DispatcherOptions {
   db: Db;
@@ -65,7 +65,7 @@ async function identify(
   const known = identified.get(request);
   if (known) return known;
   const siteName = String(request.headers.site ?? 'main');
-  const site = await findSite(db, siteName);
+  const site = cachedSite(db, siteName) ?? (await findSite(db, siteName));
   if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
   const token = readToken(request);
   const user = token ? await findSessionUser(db, { siteId: site.id, token }) : null;
@@ -113,24 +113,42 @@ function readData(data: unknown): unknown {
 /** No call nests deeper than a few levels; anything far deeper is refused before it reaches a schema. */
 const MAX_DATA_DEPTH = 32;
 
+/** A value met while walking `data`: its key and its parent's entry, so a field's path is spelled only when needed. */
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+  depth: number;
+}
+
+const fieldOf = (visit: Visit): string => {
+  const path: string[] = [];
+  for (let at: Visit | null = visit; at; at = at.parent) path.push(at.key);
+  return path.reverse().join('.');
+};
+
 /**
  * Values no schema should have to think about: a NUL character (PostgreSQL cannot store it in text, so it
  * would fail as a 500 on one dialect and be stored on the other) and absurd nesting. Walks without recursion.
  */
 function findUnsafeValue(data: unknown): { field: string; message: string } | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value: data, path: [] }];
+  const stack: Visit[] = [{ value: data, key: 'data', parent: null, depth: 0 }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: string[] };
-    const field = ['data', ...path].join('.');
+    const visit = stack.pop() as Visit;
+    const { value } = visit;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { field, message: 'must not contain NUL characters' };
+      if (value.includes('\u0000')) return { field: fieldOf(visit), message: 'must not contain NUL characters' };
       continue;
     }
     if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
-    if (path.length >= MAX_DATA_DEPTH) return { field, message: 'is nested too deeply' };
-    for (const [key, child] of Object.entries(value)) {
-      if (key.includes('\u0000')) return { field, message: 'must not contain NUL characters in its keys' };
-      stack.push({ value: child, path: [...path, key] });
+    if (visit.depth >= MAX_DATA_DEPTH) return { field: fieldOf(visit), message: 'is nested too deeply' };
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (key.includes('\u0000')) {
+        return { field: fieldOf(visit), message: 'must not contain NUL characters in its keys' };
+      }
+      const child = (value as Record<string, unknown>)[key];
+      stack.push({ value: child, key, parent: visit, depth: visit.depth + 1 });
     }
   }
   return null;
@@ -208,6 +226,10 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const access = leastAccess(endpoint);
     const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes: endpoint.upload.maxFileBytes };
     const onRequest = async (request: FastifyRequest) => {
+      // A body that declares more than the route allows is refused before its caller is looked up.
+      if (Number(request.headers['content-length'] ?? 0) > bodyLimit) {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+      }
       const caller = await identify(db, request, findSessionUser);
       checkAccess(access, caller.user);
       identified.set(request, caller);

@@ -1,4 +1,5 @@
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
+import { type DirectReader, directReader } from './direct';
 import type { Db } from './index';
 
 /**
@@ -10,7 +11,7 @@ import type { Db } from './index';
  * `build` is called with stand-ins for the values, symbols no real value can equal, so each compiled parameter is
  * known to be either one of the values or a constant of the SQL (`removed_by_sender = 0`). The SQL is the one
  * Kysely builds from real values; only the shape (which `shapeKey` names) may change which SQL that is, never a
- * value.
+ * value. On SQLite a read runs straight on the connection whenever nobody holds it (db/direct.ts).
  */
 export interface PreparedQuery<V, Row, S> {
   run(db: Db, values: V, shape: S): Promise<Row[]>;
@@ -21,6 +22,8 @@ type Slot<V> = { value: keyof V } | { constant: unknown };
 interface Compiled<V, Row> {
   compiled: CompiledQuery<Row>;
   slots: Slot<V>[];
+  /** The same statement straight on SQLite's connection, where it can be (db/index.ts). */
+  direct: DirectReader<Row> | null;
 }
 
 export function prepare<V extends object, Row, S = undefined>(
@@ -39,7 +42,7 @@ export function prepare<V extends object, Row, S = undefined>(
       const value = names.find((name) => standIns[name] === parameter);
       return value === undefined ? { constant: parameter } : { value };
     });
-    return { compiled, slots };
+    return { compiled, slots, direct: directReader<Row>(db, compiled.sql) };
   };
 
   return {
@@ -61,6 +64,8 @@ export function prepare<V extends object, Row, S = undefined>(
         const slot = slots[i] as Slot<V>;
         parameters[i] = 'value' in slot ? values[slot.value] : slot.constant;
       }
+      const direct = query.direct?.(parameters);
+      if (direct) return direct;
       const { rows } = await db.executeQuery<Row>({ ...query.compiled, parameters, queryId: createQueryId() });
       return rows;
     },

@@ -304,6 +304,15 @@ export interface MessagesTable extends Row {
   sent_by_user_id: number | null;
 }
 
+/** How many messages to a recipient are not opened yet, kept by triggers on `messages` (migration 0007). */
+export interface MessageCountersTable {
+  site_id: number;
+  /** The recipient's user id; -1 for the support inbox. */
+  recipient_id: number;
+  unopened: number;
+  updated_at: Timestamp;
+}
+
 export type UserExamStatus = 'in_progress' | 'submitted' | 'completed';
 
 export interface UserExamsTable extends Row {
@@ -372,6 +381,7 @@ export interface Database {
   block_results: BlockResultsTable;
   resources: ResourcesTable;
   messages: MessagesTable;
+  message_counters: MessageCountersTable;
   user_exams: UserExamsTable;
   tasks: TasksTable;
 }

@@ -1,5 +1,5 @@
 import Busboy from '@fastify/busboy';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 /**
@@ -83,7 +83,12 @@ export function parseMultipart(
     parser.on('partsLimit', () => fail(tooLarge('too many parts')));
     parser.on('error', (error: unknown) => reject(malformed(error instanceof Error ? error.message : String(error))));
     parser.on('finish', () => (failure ? reject(failure) : resolve(values)));
-    parser.end(body);
+    try {
+      parser.end(body);
+    } catch (error) {
+      // Whatever busboy throws reading it is the body's fault: every failure here is a 400 or a 413.
+      reject(malformed(error instanceof Error ? error.message : String(error)));
+    }
   });
 }
 
@@ -96,24 +101,13 @@ export function parseMultipart(
 export const UNREAD_BODY_DISCARD_BYTES = 8 * 1024 * 1024;
 
 /**
- * Registers the handling of bodies left unread by an answer: the rest is read and discarded, up to
+ * What becomes of a body an answer leaves unread (app.ts calls it for every answer whose body is not read whole,
+ * and for Fastify's framework errors, which pass no hook): the rest is read and discarded, up to
  * UNREAD_BODY_DISCARD_BYTES, and the connection stays usable; a body that declares more, or turns out to be
- * longer, gets its answer with `connection: close` and its connection closed once the answer is out.
- */
-export function registerUnreadBodyDiscard(app: FastifyInstance): void {
-  // A callback hook with a fast path: nearly every request is read whole, and an async hook would cost each answer
-  // a promise and a turn of the microtask queue.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.raw.complete || request.raw.destroyed) return done(null, payload);
-    discardUnreadBody(request, reply).then(() => done(null, payload), done);
-  });
-}
-
-/**
- * What the hook does, for an answer made outside the hooks (Fastify's framework errors). Resolves when the answer
- * may go: at once on a connection kept alive (the client reads it while it still sends), and on one that closes
- * after the answer (the client asked so) once the body is read, since closing with its rest still coming could
- * make the client's system drop the answer unread.
+ * longer, gets its answer with `connection: close` and its connection closed once the answer is out. Resolves when
+ * the answer may go: at once on a connection kept alive (the client reads it while it still sends), and on one
+ * that closes after the answer (the client asked so) once the body is read, since closing with its rest still
+ * coming could make the client's system drop the answer unread.
  */
 export function discardUnreadBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = request.raw;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 /** No inline script anywhere; Mantine's runtime styles need inline style attributes and tags. */
 export const contentSecurityPolicy = [
@@ -16,15 +16,7 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  // A callback hook: an async one would cost every answer a promise and a turn of the microtask queue.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    setSecurityHeaders(reply);
-    done(null, payload);
-  });
-}
-
-/** The headers of every answer; an answer made outside the hooks (Fastify's framework errors) sets them itself. */
+/** The headers of every answer: set by the answers' hook in app.ts, and by Fastify's framework errors (no hook). */
 export function setSecurityHeaders(reply: FastifyReply): void {
   reply.headers(securityHeaders);
 }

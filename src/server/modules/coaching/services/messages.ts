@@ -80,27 +80,20 @@ const inScope =
   };
 
 /**
- * What the bell counts: messages to the caller (or to the support inbox) not opened yet. Index-only on both
- * databases: `(site_id, to_user_id, showed_at, removed_by_recipient)` (migration 0004).
+ * Both counts of a poll in one statement: the bell's (how many messages to the caller, or to the support inbox,
+ * are not opened yet: one row that triggers keep, migration 0007), and how many messages the listing holds.
  */
-const unopenedOf =
-  (shape: Shape, values: ListingValues) =>
-  (eb: MessagesEb): Expression<SqlBool> =>
-    eb.and([
-      eb('messages.site_id', '=', values.siteId),
-      shape.supportInbox
-        ? eb.and([eb('messages.to_user_id', 'is', null), eb('messages.kind', '=', 'support')])
-        : eb.and([eb('messages.to_user_id', '=', values.userId), eb('messages.removed_by_recipient', '=', 0)]),
-      eb('messages.showed_at', 'is', null),
-    ]);
-
-/** Both counts of a poll in one statement: the bell's, and how many messages the listing holds. */
 const countsQuery = (db: Db, shape: Shape, values: ListingValues) =>
   db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('messages')
-      .select((s) => s.fn.countAll<number>().as('n'))
-      .where(unopenedOf(shape, values))
+    eb.fn
+      .coalesce(
+        eb
+          .selectFrom('message_counters')
+          .select('unopened')
+          .where('site_id', '=', values.siteId)
+          .where('recipient_id', '=', shape.supportInbox ? SYSTEM_USER_ID : values.userId),
+        eb.lit(0),
+      )
       .as('unopened'),
     eb
       .selectFrom('messages')

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase, type Db, migrate, now } from '../../src/server/platform/db';
+import { createSite, createUser } from '../factories';
+import { createTestDatabase, type TestDatabase, testDialects } from '../support/databases';
+
+const dialects = await testDialects();
+
+/** What migrations do to the data a database already holds when they run. */
+describe.each(dialects)('migrations of existing data on %s', (dialect) => {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  async function databaseUpTo(migration: Parameters<typeof migrate>[1]): Promise<Db> {
+    database = await createTestDatabase(dialect);
+    db = createDatabase({ url: database.url, ...(database.schema ? { schema: database.schema } : {}) });
+    await migrate(db, migration);
+    return db;
+  }
+
+  it('0007 counts the unopened messages already there for each recipient and the support inbox', async () => {
+    const db = await databaseUpTo('0006_test_attempts_and_message_senders');
+    const site = await createSite(db);
+    const [anna, bo] = [await createUser(db, { site }), await createUser(db, { site })];
+    const message = (fields: {
+      to: number | null;
+      kind?: 'chat' | 'support';
+      opened?: boolean;
+      removed?: boolean;
+    }) => ({
+      site_id: site.id,
+      kind: fields.kind ?? 'chat',
+      from_user_id: fields.to === anna.id ? bo.id : anna.id,
+      to_user_id: fields.to,
+      title: '',
+      message: '<p>Hi</p>',
+      showed_at: fields.opened ? now() : null,
+      removed_by_sender: 0 as const,
+      removed_by_recipient: fields.removed ? (1 as const) : (0 as const),
+      created_at: now(),
+      updated_at: now(),
+    });
+    await db
+      .insertInto('messages')
+      .values([
+        message({ to: anna.id }),
+        message({ to: anna.id }),
+        message({ to: anna.id, opened: true }),
+        message({ to: anna.id, removed: true }),
+        message({ to: bo.id, removed: true }),
+        message({ to: null, kind: 'support' }),
+        message({ to: null, kind: 'support', opened: true }),
+      ])
+      .execute();
+
+    await migrate(db);
+    const counters = await db
+      .selectFrom('message_counters')
+      .select(['recipient_id', 'unopened'])
+      .where('site_id', '=', site.id)
+      .orderBy('recipient_id')
+      .execute();
+    expect(counters).toEqual([
+      { recipient_id: -1, unopened: 1 },
+      { recipient_id: anna.id, unopened: 2 },
+    ]);
+  });
+});
