@@ -276,7 +276,9 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
 
     // The bell opens on the personal messages; the Support tab shows its own count until it is opened.
     await page.getByTestId('message-bell').click();
+    // The dropdown mounts on the next animation frame: wait for the tab before reading its count.
     const supportTab = page.getByRole('tab', { name: /Support/ });
+    await supportTab.waitFor();
     expect(await supportTab.getByText(/^\d+\+?$/).count(), 'the tab counts the unopened requests').toBe(1);
     await supportTab.click();
     const request = page.getByTestId('bell-message').filter({ hasText: text });

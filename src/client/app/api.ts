@@ -130,7 +130,8 @@ async function send(
     throw new ApiError(response.ok ? 'SERVER_ERROR' : 'NETWORK');
   }
   if (answer?.status === 'UNAUTHORIZED') {
-    if (token) for (const listener of unauthorizedListeners) listener();
+    // Told even when no token went with the call: another tab may have forgotten it while this one held it.
+    for (const listener of unauthorizedListeners) listener();
     throw new ApiError('UNAUTHORIZED', answer);
   }
   // The server answers the catalogue's codes only (its answers are checked against the contract in tests).

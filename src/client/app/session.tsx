@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserData } from '../../shared/contract/define';
 import { storageKeys } from '../../shared/domain/storage';
@@ -40,8 +40,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserData | null>(null);
   const [checked, setChecked] = useState(() => token === null);
 
-  const drop = useCallback(() => {
-    forgetSession();
+  // The token this tab holds, for listeners that outlive a render.
+  const held = useRef(token);
+  held.current = token;
+
+  /** This tab's session state, signed out. */
+  const reset = useCallback(() => {
     setToken(null);
     setUserType(null);
     setUser(null);
@@ -49,24 +53,61 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ queryKey: appKeys.session });
   }, [queryClient]);
 
+  const drop = useCallback(() => {
+    forgetSession();
+    reset();
+  }, [reset]);
+
+  /** Checks a token with the server and takes its user, or drops the session when the server says it is dead. */
+  const adopt = useCallback(
+    (checking: string) => {
+      call('auth.php', 'auth_user', { token: checking, access: {} })
+        .then((answer) => {
+          if (held.current !== checking) return;
+          setUser(answer.data);
+          setUserType(answer.data.UserType);
+          storage.set(storageKeys.userType, String(answer.data.UserType));
+        })
+        .catch((error) => {
+          if (error instanceof ApiError && error.code === 'UNAUTHORIZED') drop();
+          else console.warn('auth_user failed', error);
+        })
+        .finally(() => setChecked(true));
+    },
+    [drop],
+  );
+
   // The stored token is checked once, when the app starts (spec §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for the token found at start only
   useEffect(() => {
-    if (!token) return;
-    call('auth.php', 'auth_user', { token, access: {} })
-      .then((answer) => {
-        setUser(answer.data);
-        setUserType(answer.data.UserType);
-        storage.set(storageKeys.userType, String(answer.data.UserType));
-      })
-      .catch((error) => {
-        if (error instanceof ApiError && error.code === 'UNAUTHORIZED') drop();
-        else console.warn('auth_user failed', error);
-      })
-      .finally(() => setChecked(true));
+    if (token) adopt(token);
   }, []);
 
-  useEffect(() => onUnauthorized(drop), [drop]);
+  // A dead session signs the user out (spec §8: UNAUTHORIZED on messages): whatever call is told so while this tab
+  // holds a session, also one made after another tab forgot the token.
+  useEffect(() => onUnauthorized(() => held.current !== null && drop()), [drop]);
+
+  // Another tab signed out, or in as someone else: this tab follows at once instead of polling with a dead token.
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== storageKeys.token) return;
+      const stored = storage.get(storageKeys.token);
+      if (stored === held.current) return;
+      if (stored === null) {
+        // The other tab has cleared the storage already; what this tab fetched as the user goes too.
+        reset();
+        queryClient.clear();
+        return;
+      }
+      held.current = stored;
+      setToken(stored);
+      setUser(null);
+      setChecked(false);
+      adopt(stored);
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [adopt, reset, queryClient]);
 
   const signIn = useCallback((newToken: string, newUser: UserData) => {
     storage.set(storageKeys.token, newToken);
