@@ -160,10 +160,11 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
       .poll(() => coach.getByTestId('task-completed-by').textContent())
       .toMatch(/^Completed by Carl Coach on /);
     expect(await coach.getByTestId('task-status').first().textContent()).toBe('Completed');
-    // The student can be answered from her task, in the chat.
-    await coach.getByTestId('message-student').click();
-    await coach.getByRole('dialog').filter({ hasText: learnerAccount.name }).waitFor();
-    await coach.keyboard.press('Escape');
+    // The student can be answered from her task: the conversation with her is on its page.
+    await coach
+      .getByTestId('task-conversation')
+      .getByRole('textbox', { name: `Your message to ${learnerAccount.name}` })
+      .waitFor({ timeout: 15_000 });
 
     // Back on the student's tab the decision shows without a reload, and the part and progress move with it.
     await student.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));

@@ -198,8 +198,8 @@ export const coaching = {
     created: 'The task was created.',
     close: 'Close',
   },
-  message: {
-    button: 'Message {{name}}',
+  taskChat: {
+    title: 'Messages with {{name}}',
   },
   unsaved: {
     text: 'Your note is not saved. Leave this page anyway?',

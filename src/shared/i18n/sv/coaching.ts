@@ -197,8 +197,8 @@ export const coaching: Translation<typeof en> = {
     created: 'Uppgiften skapades.',
     close: 'Stäng',
   },
-  message: {
-    button: 'Skicka meddelande till {{name}}',
+  taskChat: {
+    title: 'Meddelanden med {{name}}',
   },
   unsaved: {
     text: 'Anteckningen är inte sparad. Vill du lämna sidan ändå?',

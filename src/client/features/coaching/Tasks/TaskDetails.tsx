@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconMessage, IconTrash, IconUserCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,6 @@ import { errorText } from '../../../components/errorText';
 import { showToast } from '../../../components/toast';
 import { toneText } from '../../../components/tone';
 import { useExamById } from '../exams/exams';
-import { openChat } from '../messages/dialogs';
 import { useOwnerOptions } from './owners';
 import { type TaskChanges, useUpdateTask } from './queries';
 import { StudentAvatar, TaskSection } from './TaskBits';
@@ -43,25 +42,6 @@ export function TaskDetails({ task }: { task: Task }) {
           <Detail term={t('detail.created')}>{formatDateTime(task.CDate)}</Detail>
           {task.EventStartDate && <Detail term={t('detail.starts')}>{formatDateTime(task.EventStartDate)}</Detail>}
         </dl>
-        {task.UserId !== null && task.UserRealName && (
-          <Button
-            variant="default"
-            fullWidth
-            mt="xs"
-            leftSection={<IconMessage size={16} aria-hidden />}
-            onClick={() =>
-              openChat({
-                userId: task.UserId ?? 0,
-                name: task.UserRealName ?? '',
-                courseId: task.CourseId,
-                coursePartId: task.CoursePartId,
-              })
-            }
-            data-testid="message-student"
-          >
-            {t('message.button', { name: task.UserRealName })}
-          </Button>
-        )}
       </TaskSection>
       <OwnerField task={task} />
       <Completion task={task} />

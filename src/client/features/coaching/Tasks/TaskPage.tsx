@@ -13,6 +13,7 @@ import { ExamReview } from './ExamReview';
 import { isSupportTask, taskIdFromParam } from './format';
 import { useTask, useUpdateTask } from './queries';
 import { TaskStatusBadge, TaskTypeBadge } from './TaskBits';
+import { TaskConversation } from './TaskConversation';
 import { TaskDetails } from './TaskDetails';
 import { TaskNote } from './TaskNote';
 import classes from './tasks.module.css';
@@ -84,6 +85,7 @@ function TaskView({ task }: { task: Task }) {
                 exam={{ userExamId: task.UserExamId, userId: task.UserId, courseId: task.CourseId }}
               />
             )}
+            <TaskConversation task={task} />
             <TaskNote task={task} />
           </Stack>
         </Grid.Col>

@@ -1,138 +1,21 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isBlankRichText, isSendTooSoon } from '../../../../shared/domain/coaching/chat';
 import { SYSTEM_USER_ID } from '../../../../shared/domain/coaching/messages';
-import { call } from '../../../app/api';
-import { useSession } from '../../../app/session';
-import { errorText } from '../../../components/errorText';
 import { useOpenedAfterMount } from '../../../components/useOpenedAfterMount';
-import { coachingKeys } from '../keys';
-import { type ChatMessage, useConversation } from './conversation';
+import { ChatPanel } from './ChatPanel';
 import { type ChatTarget, closeChat } from './dialogs';
 import { EmailOfferDialog } from './EmailOfferDialog';
-import { markOpened, updateInbox } from './inbox';
-import { MessageEditor } from './MessageEditor';
-import { MessageList } from './MessageList';
 import classes from './messages.module.css';
-import { playSent } from './sounds';
 
-/** A message waiting for its Id: below every real one, so it never collides with one. */
-let pendingIds = 0;
-
-/**
- * The chat with one user (spec §2, §4, §5, §9): 650 px wide, the whole screen on a phone; the conversation newest
- * first, older pages as the list is scrolled to its end; the editor (150 px), Send or Ctrl+Enter. With the system
- * (-1) it only reads: system messages cannot be answered.
- */
+/** The chat with one user (spec §2, §9): 650 px wide, the whole screen on a phone, the editor 150 px high. */
 export default function ChatDialog({ target, opened }: { target: ChatTarget; opened: boolean }) {
   const { t } = useTranslation('coaching');
-  const session = useSession();
-  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
-  const userId = session.user?.Id ?? 0;
-  const partnerId = target.userId;
-  const system = partnerId === SYSTEM_USER_ID;
   const shown = useOpenedAfterMount(opened);
-  const conversation = useConversation(userId, partnerId, opened);
-  const messages = conversation.query.data?.messages;
-
-  const [html, setHtml] = useState('');
-  const [editorVersion, setEditorVersion] = useState(0);
-  const [restored, setRestored] = useState('');
-  const [sending, setSending] = useState(false);
-  const lastAttempt = useRef<number | null>(null);
   const [emailOffer, setEmailOffer] = useState<number | null>(null);
-
-  // What she reads here is opened: the bell's count follows without a visit to the bell.
-  useEffect(() => {
-    const unopened = (messages ?? []).filter((m) => m.ToUserId === userId && m.Showed === 0 && !m.pendingSend);
-    if (unopened.length === 0) return;
-    conversation.update((list) => list.map((m) => (unopened.includes(m) ? { ...m, Showed: 1 } : m)));
-    void markOpened(
-      queryClient,
-      userId,
-      unopened.map((m) => m.Id),
-    ).then(() => queryClient.invalidateQueries({ queryKey: coachingKeys.inbox(userId) }));
-  }, [messages, userId, queryClient, conversation.update]);
-
-  const empty = isBlankRichText(html);
-
-  const send = async () => {
-    if (system || empty || sending) return;
-    const now = Date.now();
-    if (isSendTooSoon(now, lastAttempt.current)) return;
-    lastAttempt.current = now;
-    const text = html;
-    const pendingId = --pendingIds;
-    const pending: ChatMessage = {
-      Id: pendingId,
-      FromUserId: userId,
-      ToUserId: partnerId,
-      Message: text,
-      Title: '',
-      CDate: new Date(now).toISOString(),
-      ShowedDate: null,
-      Showed: 0,
-      ReplyDate: null,
-      SenderFirstName: session.user?.FirstName ?? '',
-      SenderLastName: session.user?.LastName ?? '',
-      SenderUserFileId: session.user?.UserFileId ?? null,
-      course_id: target.courseId ?? null,
-      course_part_id: target.coursePartId ?? null,
-      SentByUserId: null,
-      SentByName: null,
-      pendingSend: true,
-    };
-    setSending(true);
-    conversation.update((list) => [pending, ...list]);
-    setHtml('');
-    setRestored('');
-    setEditorVersion((v) => v + 1);
-    try {
-      const answer = await call('messages.php', 'submit_message', {
-        FromUserId: userId,
-        UserId: partnerId,
-        Title: '',
-        Message: text,
-        CourseId: target.courseId ?? null,
-        CoursePartId: target.coursePartId ?? null,
-      });
-      const { Id } = answer.createMessageResult.data;
-      // The poll may have brought the stored message already: then the pending one just goes.
-      conversation.update((list) =>
-        list.some((m) => m.Id === Id)
-          ? list.filter((m) => m.Id !== pendingId)
-          : list.map((m) => (m.Id === pendingId ? { ...m, Id, pendingSend: false } : m)),
-      );
-      // Her answer replies to what the partner sent: the bell's unread dots go.
-      const repliedAt = new Date().toISOString();
-      updateInbox(queryClient, userId, (inbox) => ({
-        ...inbox,
-        messages: inbox.messages.map((m) =>
-          m.FromUserId === partnerId && m.ReplyDate === null ? { ...m, ReplyDate: repliedAt } : m,
-        ),
-      }));
-      playSent();
-      if (!answer.createMessageResult.recipientOnlineStatus.data) setEmailOffer(Id);
-    } catch (error) {
-      conversation.update((list) => list.filter((m) => m.Id !== pendingId));
-      // The text comes back into the editor, to send again.
-      setRestored(text);
-      setHtml(text);
-      setEditorVersion((v) => v + 1);
-      const reason = errorText(error, (code) => code);
-      notifications.show({ message: t('chat.sendFailed', { reason }), color: 'red' });
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const title = system ? t('system.title') : t('chat.title', { name: target.name });
+  const title = target.userId === SYSTEM_USER_ID ? t('system.title') : t('chat.title', { name: target.name });
 
   return (
     <>
@@ -146,42 +29,7 @@ export default function ChatDialog({ target, opened }: { target: ChatTarget; ope
         classNames={{ title: classes.dialogTitle, content: classes.chatContent, body: classes.chatBody }}
         data-testid="chat-dialog"
       >
-        {system ? (
-          <Alert color="blue" variant="light" data-testid="system-no-reply">
-            {t('system.noReply')}
-          </Alert>
-        ) : (
-          <div className={classes.composer}>
-            <MessageEditor
-              version={editorVersion}
-              initialContent={restored}
-              label={t('chat.editorLabel', { name: target.name })}
-              onChange={setHtml}
-              onSubmit={send}
-              autoFocus
-            />
-            <Group justify="space-between" mt="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed" visibleFrom="sm">
-                {t('chat.shortcut')}
-              </Text>
-              <Button
-                onClick={send}
-                disabled={empty || sending}
-                loading={sending}
-                rightSection={<IconSend size={16} aria-hidden />}
-                ml="auto"
-                data-testid="chat-send"
-              >
-                {t('chat.send')}
-              </Button>
-            </Group>
-          </div>
-        )}
-        <MessageList
-          userId={userId}
-          partnerName={system ? t('system.sender') : target.name}
-          conversation={conversation}
-        />
+        <ChatPanel target={target} active={opened} variant="dialog" onOffline={setEmailOffer} />
       </Modal>
       <EmailOfferDialog messageId={emailOffer} name={target.name} onClose={() => setEmailOffer(null)} />
     </>

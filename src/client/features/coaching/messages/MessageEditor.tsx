@@ -12,9 +12,11 @@ export interface MessageEditorProps {
   onSubmit?(): void;
   /** Puts the focus in the editor once it is drawn, and again each time it starts afresh. */
   autoFocus?: boolean;
+  /** In a dialog 150 px high; on a page (`inline`) it grows with the text from 80 to 120 px (spec §9). */
+  size?: 'dialog' | 'inline';
 }
 
-/** The shared rich-text editor at the chat's height (150 px, spec §9); Ctrl+Enter sends. */
+/** The shared rich-text editor at the chat's heights (spec §9); Ctrl+Enter sends. */
 export function MessageEditor({
   version,
   initialContent = '',
@@ -22,6 +24,7 @@ export function MessageEditor({
   onChange,
   onSubmit,
   autoFocus = false,
+  size = 'dialog',
 }: MessageEditorProps) {
   const wrapper = useRef<HTMLDivElement>(null);
 
@@ -53,7 +56,13 @@ export function MessageEditor({
     onSubmit();
   };
   return (
-    <div ref={wrapper} className={classes.editor} onKeyDownCapture={submitShortcut} data-testid="message-editor">
+    <div
+      ref={wrapper}
+      className={classes.editor}
+      data-size={size}
+      onKeyDownCapture={submitShortcut}
+      data-testid="message-editor"
+    >
       <LazyRichTextField
         loaderClassName={classes.editorLoading}
         key={version}
