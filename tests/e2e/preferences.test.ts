@@ -47,6 +47,42 @@ describe.skipIf(!e2eAvailable)('browser preferences that persist', () => {
     await context.close();
   });
 
+  it('follows the system colour scheme until a choice is stored, without a frame of the other one', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+    // Before the app's code runs (held back here), the page is dark already: no light flash on load.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/faq');
+    expect(await scheme()).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+    await page.unroute('**/assets/*.js');
+    await gotoPage(page, '/faq');
+    expect(await scheme()).toBe('dark');
+    expect(await storageValue(page, 'darkMode')).toBeNull();
+    // Nothing chosen: the page follows the system as it changes.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(scheme).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(scheme).toBe('dark');
+
+    // She chooses light while the system is dark: her choice is stored and wins, on this load and the next.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const toggle = page.getByRole('switch', { name: 'Dark mode' });
+    expect(await toggle.isChecked(), 'the switch shows the scheme on screen').toBe(true);
+    await toggle.uncheck();
+    expect(await scheme()).toBe('light');
+    expect(await storageValue(page, 'darkMode')).toBe('false');
+    await page.reload();
+    await page.locator('h1').first().waitFor();
+    expect(await scheme()).toBe('light');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await scheme()).toBe('light');
+    await context.close();
+  });
+
   for (const choice of ['Accept', 'Decline'] as const) {
     it(`remembers "${choice}" on the cookie banner`, async () => {
       const context = await newContext(browser(), { storage: { cookie_consent: '' } });

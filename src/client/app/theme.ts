@@ -12,7 +12,11 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
 });
 
-/** The colour scheme lives under the spec's `darkMode` key as "true" or "false", per browser. */
+/**
+ * The colour scheme lives under the spec's `darkMode` key as "true" or "false", per browser, once she has chosen;
+ * until then Mantine's fallback, "auto", follows the system's setting (prefers-color-scheme). public/color-scheme.js
+ * applies the same rule before the first paint.
+ */
 export const colorSchemeManager: MantineColorSchemeManager = {
   get: (fallback) => {
     const stored = storage.get(storageKeys.darkMode);

@@ -5,6 +5,7 @@ import {
   NavLink as MantineNavLink,
   Stack,
   Switch,
+  useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,9 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
   const session = useSession();
   const viewer = useMenuViewer();
   const navigate = useNavigate();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { setColorScheme } = useMantineColorScheme();
+  // Until she chooses, the scheme follows the system's ("auto"): the switch shows the one on screen.
+  const colorScheme = useComputedColorScheme('light');
   const shown = useOpenedAfterMount(opened);
   const admin = isStaffType(session.user?.UserType ?? session.userType) ? visibleItems(adminMenu, viewer) : [];
 

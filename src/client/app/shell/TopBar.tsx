@@ -30,7 +30,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap" className={classes.barEnd}>
+      <Group gap="sm" wrap="nowrap" className={`${classes.barEnd} ${classes.barStart}`}>
         <Burger
           opened={false}
           onClick={onOpenMenu}
@@ -44,10 +44,10 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           to="/"
           fw={700}
           size="lg"
-          visibleFrom="sm"
           c="var(--mantine-color-text)"
           td="none"
-          style={{ whiteSpace: 'nowrap' }}
+          className={classes.title}
+          data-testid="site-title"
         >
           {t('appTitle')}
         </Text>
