@@ -109,6 +109,64 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     });
   }
 
+  /**
+   * The site's name in the top bar: how much of it shows, whether it is cut without an ellipsis, and which of the
+   * bar's other controls it lies over.
+   */
+  const siteName = (page: Page) =>
+    page.evaluate(() => {
+      const header = document.querySelector('[data-app-header]');
+      const title = header?.querySelector<HTMLElement>('a[href="/"]');
+      if (!header || !title || title.getClientRects().length === 0) return { shownPx: 0, problems: ['not shown'] };
+      const problems: string[] = [];
+      const box = title.getBoundingClientRect();
+      if (box.left < 0 || box.right > window.innerWidth) problems.push('off the screen');
+      if (title.scrollWidth > title.clientWidth + 1 && getComputedStyle(title).textOverflow !== 'ellipsis') {
+        problems.push('cut without an ellipsis');
+      }
+      const controls = header.querySelectorAll('button, a, [data-testid="role-badge"], [data-testid="xp-total"]');
+      for (const control of controls) {
+        if (control === title || control.contains(title) || title.contains(control)) continue;
+        const other = control.getBoundingClientRect();
+        if (other.width === 0) continue;
+        const overlaps =
+          box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+        if (overlaps) {
+          problems.push(`over: ${control.getAttribute('aria-label') ?? control.textContent}`);
+        }
+      }
+      return { shownPx: Math.round(box.width), problems };
+    });
+
+  for (const role of ['visitor', 'admin', 'student'] as const) {
+    it(`the phone's top bar shows the site's name to a ${role}, over no other control`, async () => {
+      const context = await newContext(browser());
+      if (role !== 'visitor') await signInViaApi(context, demo[role]);
+      const page = await context.newPage();
+      for (const language of ['en', 'sv']) {
+        await page.evaluate((l) => localStorage.setItem('userLocale', l), language).catch(() => undefined);
+        await page.setViewportSize({ width: 390, height: 800 });
+        await gotoPage(page, '/faq');
+        if (role !== 'visitor') await page.getByTestId('xp-total').waitFor();
+        const name = language === 'en' ? 'Learning Platform' : 'Lärplattformen';
+        expect(await page.locator('[data-app-header] a[href="/"]').textContent()).toBe(name);
+        await expect
+          .poll(() => siteName(page), { message: `${role}, ${language}, 390 px` })
+          .toMatchObject({ problems: [] });
+        // Enough of it to read, not a lone letter and an ellipsis.
+        expect((await siteName(page)).shownPx).toBeGreaterThan(60);
+        // Narrower still, it gives way rather than push anything off the bar.
+        await page.setViewportSize({ width: 320, height: 800 });
+        await expect
+          .poll(() => siteName(page), { message: `${role}, ${language}, 320 px` })
+          .toMatchObject({
+            problems: [],
+          });
+      }
+      await context.close();
+    });
+  }
+
   it('sends a student away from /versions to /denied with the reason', async () => {
     const context = await newContext(browser());
     await signInViaApi(context, demo.student);

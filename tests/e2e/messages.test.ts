@@ -85,6 +85,8 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     const send = chat.getByTestId('chat-send');
     const editor = chat.getByRole('textbox', { name: 'Your message to Carl Coach' });
     await editor.waitFor({ timeout: 15_000 });
+    // In the dialog the editor is 150 px high (spec §9).
+    expect((await chat.locator('.mantine-RichTextEditor-content').boundingBox())?.height).toBeCloseTo(150, 0);
     expect(await send.isDisabled(), 'Send is disabled while the editor is empty').toBe(true);
     // The focus is in the editor: she types straight away, and sends with the keyboard.
     await expect.poll(() => editor.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -299,6 +301,59 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     await admin.context.close();
   });
 
+  it("a task's page shows the conversation with its student, its editor growing from 80 to 120 px", {
+    timeout: 60_000,
+  }, async () => {
+    const question = `Where do I upload my recording? (${Date.now()})`;
+    const answer = `Under the exercise, with the upload button (${Date.now()})`;
+    const learner = await apiCall('login.php', 'sign_in', { email: world().learner.email, password: DEMO_PASSWORD });
+    expect(
+      (await apiCall('messages.php', 'send_support_message', { Message: `<p>${question}</p>` }, learner.token)).status,
+    ).toBe('OK');
+    const admin = await userContext(browser(), demo.admin);
+    const tasks = await apiCall('tasks.php', 'get_tasks', { UserId: admin.userId, Condition: 'open' }, admin.token);
+    const task = tasks.data.find((t) => t.Description.includes(question));
+    expect(task, 'a task for the support request').toBeDefined();
+
+    const page = await admin.context.newPage();
+    await gotoPage(page, `/Tasks/${task?.Id}`);
+    const section = page.getByTestId('task-conversation');
+    expect(await section.getByRole('heading').textContent()).toBe('Messages with Stina Student');
+    const editor = section.getByRole('textbox', { name: 'Your message to Stina Student' });
+    await editor.waitFor({ timeout: 15_000 });
+    const content = section.locator('.mantine-RichTextEditor-content');
+    const height = async () => (await content.boundingBox())?.height ?? 0;
+    // Spec §9: 80 px empty, growing with the text up to 120 px; past that the text scrolls inside it.
+    expect(await height()).toBeCloseTo(80, 0);
+    await editor.click();
+    await page.keyboard.type('One');
+    for (const line of ['Two', 'Three', 'Four', 'Five', 'Six', 'Seven']) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(line);
+    }
+    expect(await height()).toBeCloseTo(120, 0);
+    expect(await content.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expectAccessible(page, 'task page with its conversation');
+    await snap(page, 'task-conversation');
+
+    // Sent from the page, the answer is the newest message, at the bottom beside the editor, which is empty again.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(answer);
+    await page.keyboard.press('Control+Enter');
+    const sent = section.getByTestId('chat-message').filter({ hasText: answer });
+    await sent.waitFor();
+    expect(await section.getByTestId('chat-message').last().textContent()).toContain(answer);
+    await expect.poll(height).toBeCloseTo(80, 0);
+    const stored = await apiCall(
+      'messages.php',
+      'get_messages',
+      { UserId: learner.data.Id, FromUserId: admin.userId, IsChat: true, page: 1, limit: 25 },
+      learner.token,
+    );
+    expect(stored.data.some((m) => m.Message.includes(answer))).toBe(true);
+    await admin.context.close();
+  });
+
   it('a system message shows as a toast once, and cannot be answered', { timeout: 60_000 }, async () => {
     const text = `Maintenance tonight at 22:00 (${Date.now()})`;
     const student = await userContext(browser(), world().learner.email);
@@ -343,50 +398,85 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     await student.context.close();
   });
 
-  it('a long conversation loads its older pages when scrolled to its end', { timeout: 60_000 }, async () => {
+  it('a long conversation reads oldest first, opens at the newest, keeps its place and loads older pages at its top', {
+    timeout: 90_000,
+  }, async () => {
     const coach = await apiCall('login.php', 'sign_in', { email: world().coach.email, password: DEMO_PASSWORD });
     const student = await userContext(browser(), world().learner.email);
     const stamp = Date.now();
-    for (let n = 1; n <= 30; n++) {
+    const note = (n: number) => `Practice note ${n} (${stamp})`;
+    const send = async (n: number) => {
       const sent = await apiCall(
         'messages.php',
         'submit_message',
-        { FromUserId: coach.data.Id, UserId: student.userId, Message: `<p>Practice note ${n} (${stamp})</p>` },
+        { FromUserId: coach.data.Id, UserId: student.userId, Message: `<p>${note(n)}</p>` },
         coach.token,
       );
       expect(sent.status).toBe('OK');
-    }
+    };
+    for (let n = 1; n <= 30; n++) await send(n);
     const page = await student.context.newPage();
     await gotoPage(page, '/MyCourses');
     await page.getByTestId('message-bell').click();
     await page
       .getByTestId('bell-message')
-      .filter({ hasText: `Practice note 30 (${stamp})` })
+      .filter({ hasText: note(30) })
       .click();
     const chat = page.getByRole('dialog', { name: 'Chat with Carl Coach' });
     const list = chat.getByTestId('chat-messages');
-    await chat
-      .getByTestId('chat-message')
-      .filter({ hasText: `Practice note 30 (${stamp})` })
-      .waitFor();
-    // The newest page (25), newest first; the oldest of the thirty is not there yet.
-    expect(await chat.getByTestId('chat-message').count()).toBe(25);
-    expect(await chat.getByTestId('chat-message').first().textContent()).toContain(`Practice note 30 (${stamp})`);
-    expect(
-      await chat
-        .getByTestId('chat-message')
-        .filter({ hasText: `Practice note 1 (${stamp})` })
-        .count(),
-    ).toBe(0);
-    // Scrolled to within 50 px of the end, the next page comes.
-    await list.evaluate((element) => {
-      element.scrollTop = element.scrollHeight - element.clientHeight - 40;
+    const messages = chat.getByTestId('chat-message');
+    await messages.filter({ hasText: note(30) }).waitFor();
+    /** How far the list is from its bottom, in px. */
+    const fromBottom = () =>
+      list.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+
+    // The newest page (25): oldest at the top, the newest at the bottom beside the editor, which is under the list.
+    expect(await messages.count()).toBe(25);
+    expect(await messages.first().textContent()).toContain(note(6));
+    expect(await messages.last().textContent()).toContain(note(30));
+    expect(await messages.filter({ hasText: note(1) }).count()).toBe(0);
+    const listBox = await list.boundingBox();
+    const editorBox = await chat.getByTestId('message-editor').boundingBox();
+    expect(editorBox?.y).toBeGreaterThan((listBox?.y ?? 0) + (listBox?.height ?? 0) - 1);
+    // It opens scrolled to the newest.
+    await expect.poll(fromBottom).toBeLessThan(2);
+    await snap(page, 'chat-long-newest');
+
+    // A message arriving while she is at the bottom keeps her there.
+    await send(31);
+    await messages.filter({ hasText: note(31) }).waitFor({ timeout: ONE_POLL_MS });
+    expect(await messages.last().textContent()).toContain(note(31));
+    await expect.poll(fromBottom).toBeLessThan(2);
+
+    // Scrolled up to read, a new one does not move what she reads.
+    const readingAt = await list.evaluate((element) => {
+      element.scrollTop = element.scrollHeight - element.clientHeight - 300;
+      return element.scrollTop;
     });
-    await chat
-      .getByTestId('chat-message')
-      .filter({ hasText: `Practice note 1 (${stamp})` })
-      .waitFor();
-    expect(await chat.getByTestId('chat-message').count()).toBeGreaterThan(30);
+    await send(32);
+    await messages.filter({ hasText: note(32) }).waitFor({ timeout: ONE_POLL_MS });
+    expect(await list.evaluate((element) => element.scrollTop)).toBe(readingAt);
+
+    // Scrolled to within 50 px of the top, the next page comes in above, and the messages in view stay where they were.
+    /** Where a message sits in the list's box, in px from its top edge; first scrolled to `scrollTop` if given. */
+    const topInList = (text: string, scrollTop?: number) =>
+      list.evaluate(
+        (box, { wanted, scrollTop }) => {
+          if (scrollTop !== undefined) box.scrollTop = scrollTop;
+          const item = [...box.querySelectorAll('[data-testid="chat-message"]')].find((m) =>
+            m.textContent?.includes(wanted),
+          );
+          return (item?.getBoundingClientRect().top ?? Number.NaN) - box.getBoundingClientRect().top;
+        },
+        { wanted: text, scrollTop },
+      );
+    // Scrolled and measured in one go, before the older page can arrive.
+    const before = await topInList(note(10), 40);
+    await messages.filter({ hasText: note(1) }).waitFor();
+    expect(await messages.count()).toBeGreaterThan(30);
+    expect(await messages.first().textContent()).not.toContain(note(6));
+    const after = await topInList(note(10));
+    expect(Math.abs(after - before), 'the view stays on the same messages').toBeLessThan(2);
     await student.context.close();
   });
 
