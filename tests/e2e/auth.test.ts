@@ -149,7 +149,7 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
         await gotoPage(page, '/faq');
         if (role !== 'visitor') await page.getByTestId('xp-total').waitFor();
         const name = language === 'en' ? 'Learning Platform' : 'Lärplattformen';
-        expect(await page.locator('[data-app-header] a[href="/"]').textContent()).toBe(name);
+        expect(await page.locator('[data-app-header] a[href="/"]').first().textContent()).toBe(name);
         await expect
           .poll(() => siteName(page), { message: `${role}, ${language}, 390 px` })
           .toMatchObject({ problems: [] });

@@ -29,7 +29,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const [nav, overflowing] = useOverflowing<HTMLDivElement>();
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+    <Group h="100%" px={{ base: 'sm', xs: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" className={`${classes.barEnd} ${classes.barStart}`}>
         <Burger
           opened={false}
@@ -43,7 +43,6 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           component={Link}
           to="/"
           fw={700}
-          size="lg"
           c="var(--mantine-color-text)"
           td="none"
           className={classes.title}
@@ -87,7 +86,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <Group gap="xs" wrap="nowrap" className={classes.barEnd}>
         <DeferredMenu
           trigger={{
-            children: i18n.language.toUpperCase(),
+            children: <span className={classes.languageCode}>{i18n.language.toUpperCase()}</span>,
+            className: classes.languageButton,
             leftSection: <IconLanguage size={18} aria-hidden />,
             'aria-label': `${t('language.label')}: ${t(`language.${currentLanguage()}`)}`,
           }}
