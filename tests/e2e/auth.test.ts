@@ -139,7 +139,7 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     });
 
   for (const role of ['visitor', 'admin', 'student'] as const) {
-    it(`the phone's top bar shows the site's name to a ${role}, over no other control`, async () => {
+    it(`the phone's top bar shows the site's name (${role}), over no other control`, async () => {
       const context = await newContext(browser());
       if (role !== 'visitor') await signInViaApi(context, demo[role]);
       const page = await context.newPage();
