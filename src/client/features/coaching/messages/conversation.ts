@@ -10,7 +10,7 @@ import { coachingKeys } from '../keys';
 export type ChatMessage = Message & { pendingSend?: boolean };
 
 export interface Conversation {
-  /** Newest first: the pages loaded so far and whatever polling brought since. */
+  /** Newest first (the list shows them the other way up): the pages loaded so far and whatever polling brought since. */
   messages: ChatMessage[];
   /** The previous answer's `datetime`: the next poll's `LastDate`. */
   datetime: string;
@@ -42,7 +42,7 @@ async function pollConversation(queryClient: QueryClient, userId: number, partne
 
 /**
  * The conversation with one user (spec §7 get_messages with FromUserId), polled every 3000 ms while the chat is
- * open; `loadOlder` adds the next page of 25 (the list asks when scrolled near its end).
+ * open; `loadOlder` adds the next page of 25 (the list asks when scrolled near its top).
  */
 export function useConversation(userId: number, partnerId: number, enabled: boolean) {
   const queryClient = useQueryClient();
