@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { PDFFont } from 'pdf-lib';
+import type { Language } from '../../../../shared/domain/language';
+import { certificateTexts } from '../certificateTexts';
+
+/** What a certificate's page shows. */
+export interface CertificateContent {
+  learnerName: string;
+  courseName: string;
+  /** The school: the site's title. */
+  siteTitle: string;
+  code: string;
+  issuedAt: string;
+  expiresAt: string | null;
+  /** The public page that confirms the certificate. */
+  verifyUrl: string;
+  language: Language;
+}
+
+/**
+ * DejaVu Sans (the `dejavu-fonts-ttf` package): it covers the Latin, Greek and Cyrillic scripts whole, so a name such
+ * as "Żaneta Łucja" prints as written, which the PDF standard fonts (WinAnsi only) cannot. Read from disk once, on
+ * the first certificate; a failed read is not kept, so the next certificate tries again.
+ */
+let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+function loadFontFiles() {
+  if (!fontFiles) {
+    const resolve = createRequire(import.meta.url).resolve;
+    const read = (file: string) => readFile(resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    fontFiles = Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]).then(([regular, bold]) => ({
+      regular,
+      bold,
+    }));
+    fontFiles.catch(() => {
+      fontFiles = undefined;
+    });
+  }
+  return fontFiles;
+}
+
+const PAGE = { width: 842, height: 595 }; // A4 landscape, in points
+const MARGIN = 60;
+
+/** The certificate as a one-page PDF in the learner's language, with the fonts' used glyphs only (a few kB). */
+export async function drawCertificate(content: CertificateContent): Promise<Uint8Array> {
+  const texts = certificateTexts[content.language];
+  // Loaded on the first certificate: libraries the server otherwise does not need in memory.
+  const [{ PDFDocument, rgb }, { default: fontkit }, files] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    loadFontFiles(),
+  ]);
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(`${texts.title}: ${content.courseName}`);
+  doc.setAuthor(content.siteTitle);
+  doc.setCreator(content.siteTitle);
+  doc.setLanguage(texts.tag);
+  const [regular, bold] = await Promise.all([
+    doc.embedFont(files.regular, { subset: true }),
+    doc.embedFont(files.bold, { subset: true }),
+  ]);
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  const ink = rgb(0.12, 0.16, 0.22);
+  const muted = rgb(0.35, 0.39, 0.45);
+  const accent = rgb(0.13, 0.4, 0.8);
+  page.drawRectangle({
+    x: 24,
+    y: 24,
+    width: PAGE.width - 48,
+    height: PAGE.height - 48,
+    borderColor: accent,
+    borderWidth: 3,
+  });
+  page.drawRectangle({
+    x: 32,
+    y: 32,
+    width: PAGE.width - 64,
+    height: PAGE.height - 64,
+    borderColor: accent,
+    borderWidth: 0.75,
+  });
+
+  /** A centred line, made smaller when it would not fit between the margins (a long name or course). */
+  const centred = (text: string, y: number, size: number, font: PDFFont, color = ink) => {
+    const width = font.widthOfTextAtSize(text, size);
+    const fitted = Math.min(size, (size * (PAGE.width - 2 * MARGIN)) / Math.max(width, 1));
+    const x = (PAGE.width - font.widthOfTextAtSize(text, fitted)) / 2;
+    page.drawText(text, { x, y, size: fitted, font, color });
+  };
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(texts.tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+  centred(content.siteTitle, 510, 18, bold, accent);
+  centred(texts.title.toUpperCase(), 445, 32, bold);
+  page.drawLine({ start: { x: 371, y: 428 }, end: { x: 471, y: 428 }, thickness: 2, color: accent });
+  centred(texts.certifies, 385, 16, regular, muted);
+  centred(content.learnerName, 338, 34, bold);
+  centred(texts.completed, 295, 16, regular, muted);
+  centred(content.courseName, 255, 24, bold);
+  centred(texts.issued(date(content.issuedAt)), 195, 14, regular);
+  if (content.expiresAt) centred(texts.validUntil(date(content.expiresAt)), 173, 14, regular);
+  centred(texts.code(content.code), 96, 12, bold);
+  centred(texts.verifyAt(content.verifyUrl), 76, 10, regular, muted);
+  return doc.save();
+}
