@@ -76,7 +76,7 @@ describe.each(dialects)('certificates.php: the PDF and the public check on %s', 
       'Sound design',
       `Issued ${day(certificate.IssuedAt)}`,
       `Valid until ${day(certificate.ExpiresAt ?? '')}`,
-      `Verification code: ${certificate.Code}`,
+      `Certificate number: ${certificate.Code}`,
       `Check that this certificate is genuine at http://localhost:3000/certificate/${certificate.Code}`,
     ]);
   });
@@ -87,18 +87,18 @@ describe.each(dialects)('certificates.php: the PDF and the public check on %s', 
     const day = (iso: string) =>
       new Intl.DateTimeFormat('sv-SE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
     expect(day('2026-11-25T10:00:00Z')).toBe('25 november 2026');
-    expect(fileName).toBe('intyg-sound-design.pdf');
+    expect(fileName).toBe('certifikat-sound-design.pdf');
     expect(await pdfLines(bytes)).toEqual([
       'Ljudskolan Nord',
-      'KURSINTYG',
+      'CERTIFIKAT',
       'Härmed intygas att',
       'Åsa Öberg',
       'har genomfört kursen',
       'Sound design',
       `Utfärdat ${day(certificate.IssuedAt)}`,
       `Giltigt till ${day(certificate.ExpiresAt ?? '')}`,
-      `Kontrollkod: ${certificate.Code}`,
-      `Kontrollera att intyget är äkta på http://localhost:3000/certificate/${certificate.Code}`,
+      `Certifikatnummer: ${certificate.Code}`,
+      `Kontrollera att certifikatet är äkta på http://localhost:3000/certificate/${certificate.Code}`,
     ]);
   });
 
