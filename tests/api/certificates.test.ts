@@ -5,7 +5,7 @@ import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
 import { nth } from '../support/answers';
 import { testDialects } from '../support/databases';
-import { pdfEmbeddedFonts, pdfLines } from '../support/pdf';
+import { pdfEmbeddedFonts, pdfLines, pdfLinks } from '../support/pdf';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
@@ -79,6 +79,7 @@ describe.each(dialects)('certificates.php: the PDF and the public check on %s', 
       `Certificate number: ${certificate.Code}`,
       `Check that this certificate is genuine at http://localhost:3000/certificate/${certificate.Code}`,
     ]);
+    expect(await pdfLinks(bytes)).toEqual([`http://localhost:3000/certificate/${certificate.Code}`]);
   });
 
   it('is in Swedish for a learner whose app is in Swedish, dates written the Swedish way', async () => {

@@ -1,4 +1,13 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRawStream } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFObject,
+  PDFRawStream,
+  PDFString,
+} from 'pdf-lib';
 
 const streamBytes = (stream: PDFObject | undefined): Uint8Array =>
   stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : new Uint8Array();
@@ -53,4 +62,16 @@ export async function pdfEmbeddedFonts(bytes: Uint8Array): Promise<string[]> {
         object.has(PDFName.of('FontFile2')),
     )
     .map((descriptor) => descriptor.lookup(PDFName.of('FontName'), PDFName).decodeText());
+}
+
+/** The addresses a PDF's pages link to (their link annotations' URI actions). */
+export async function pdfLinks(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().flatMap((page) => {
+    const annotations = page.node.Annots()?.asArray() ?? [];
+    return annotations.map((ref) => {
+      const action = doc.context.lookup(ref, PDFDict).lookup(PDFName.of('A'), PDFDict);
+      return action.lookup(PDFName.of('URI'), PDFString).decodeText();
+    });
+  });
 }

@@ -46,7 +46,7 @@ const MARGIN = 60;
 export async function drawCertificate(content: CertificateContent): Promise<Uint8Array> {
   const texts = certificateTexts[content.language];
   // Loaded on the first certificate: libraries the server otherwise does not need in memory.
-  const [{ PDFDocument, rgb }, { default: fontkit }, files] = await Promise.all([
+  const [{ PDFDocument, PDFName, PDFString, rgb }, { default: fontkit }, files] = await Promise.all([
     import('pdf-lib'),
     import('@pdf-lib/fontkit'),
     loadFontFiles(),
@@ -82,12 +82,13 @@ export async function drawCertificate(content: CertificateContent): Promise<Uint
     borderWidth: 0.75,
   });
 
-  /** A centred line, made smaller when it would not fit between the margins (a long name or course). */
+  /** A centred line, made smaller when it would not fit between the margins (a long name or course): its box. */
   const centred = (text: string, y: number, size: number, font: PDFFont, color = ink) => {
-    const width = font.widthOfTextAtSize(text, size);
-    const fitted = Math.min(size, (size * (PAGE.width - 2 * MARGIN)) / Math.max(width, 1));
-    const x = (PAGE.width - font.widthOfTextAtSize(text, fitted)) / 2;
+    const fitted = Math.min(size, (size * (PAGE.width - 2 * MARGIN)) / Math.max(font.widthOfTextAtSize(text, size), 1));
+    const width = font.widthOfTextAtSize(text, fitted);
+    const x = (PAGE.width - width) / 2;
     page.drawText(text, { x, y, size: fitted, font, color });
+    return [x, y - fitted * 0.25, x + width, y + fitted];
   };
   const date = (iso: string) =>
     new Intl.DateTimeFormat(texts.tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
@@ -102,6 +103,15 @@ export async function drawCertificate(content: CertificateContent): Promise<Uint
   centred(texts.issued(date(content.issuedAt)), 195, 14, regular);
   if (content.expiresAt) centred(texts.validUntil(date(content.expiresAt)), 173, 14, regular);
   centred(texts.code(content.code), 96, 12, bold);
-  centred(texts.verifyAt(content.verifyUrl), 76, 10, regular, muted);
+  const verifyLine = centred(texts.verifyAt(content.verifyUrl), 76, 10, regular, muted);
+  // The line opens the public check when the PDF is read on a screen.
+  const link = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: verifyLine,
+    Border: [0, 0, 0],
+    A: { Type: 'Action', S: 'URI', URI: PDFString.of(content.verifyUrl) },
+  });
+  page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
   return doc.save();
 }
