@@ -85,16 +85,16 @@ function CertificateItem({ certificate }: { certificate: CertificateInfo }) {
           </Text>
           <Text size="xs" c="dimmed">
             {t('profile.certificates.code', { code: certificate.Code })}
-            {' · '}
-            <Anchor
-              component={Link}
-              to={certificatePagePath(certificate.Code)}
-              size="xs"
-              aria-label={t('certificateCheck.linkLabel', { course: certificate.CourseName })}
-            >
-              {t('certificateCheck.link')}
-            </Anchor>
           </Text>
+          <Anchor
+            component={Link}
+            to={certificatePagePath(certificate.Code)}
+            size="xs"
+            w="fit-content"
+            aria-label={t('certificateCheck.linkLabel', { course: certificate.CourseName })}
+          >
+            {t('certificateCheck.link')}
+          </Anchor>
         </Stack>
         <Button
           variant="light"
