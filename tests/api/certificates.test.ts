@@ -103,6 +103,19 @@ describe.each(dialects)('certificates.php: the PDF and the public check on %s', 
     ]);
   });
 
+  it('a flood of downloads is answered, never stalled or failed: each one a PDF or a wait of a second', async () => {
+    const { learner, certificate } = await certified({ firstName: 'Åsa', lastName: 'Öberg' });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        server.call('certificates.php', 'download_certificate', { Id: certificate.Id }, as(learner)),
+      ),
+    );
+    const outcomes = answers.map((a) => (a.httpStatus === 200 ? 'pdf' : `${a.httpStatus} ${a.body.error_code}`));
+    expect(outcomes).toContain('pdf');
+    expect(outcomes.filter((o) => o !== 'pdf' && o !== '429 TOO_MANY_REQUESTS')).toEqual([]);
+    for (const refused of answers.filter((a) => a.httpStatus === 429)) expect(refused.body.retry_after).toBe(1);
+  });
+
   it('confirms a code of the site to anyone: who, which course, when, and whether it still holds', async () => {
     const { site, certificate } = await certified({ firstName: 'Żaneta', lastName: 'Łucja' });
     const check = (code: string, siteName = site.name) =>

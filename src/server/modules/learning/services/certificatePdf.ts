@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { PDFFont } from 'pdf-lib';
 import type { Language } from '../../../../shared/domain/language';
+import { AppError } from '../../../platform/errors';
+import { createSlots } from '../../../platform/lib/slots';
 import { certificateTexts } from '../certificateTexts';
 
 /** What a certificate's page shows. */
@@ -42,8 +44,24 @@ function loadFontFiles() {
 const PAGE = { width: 842, height: 595 }; // A4 landscape, in points
 const MARGIN = 60;
 
-/** The certificate as a one-page PDF in the learner's language, with the fonts' used glyphs only (a few kB). */
-export async function drawCertificate(content: CertificateContent): Promise<Uint8Array> {
+/**
+ * Certificates drawn at once in a process, and those that may wait: drawing one takes some 60-100 ms of the event
+ * loop (the fonts parsed and subset), so a flood of downloads is refused beyond the line instead of stalling every
+ * other call behind it.
+ */
+const pdfSlots = createSlots({
+  slots: 1,
+  queue: 8,
+  refuse: () =>
+    new AppError('TOO_MANY_REQUESTS', 'Too many certificates are being made: try again in a second', {
+      retry_after: 1,
+    }),
+});
+
+/** The certificate as a one-page PDF in the learner's language, with the fonts' used glyphs only (about 20 kB). */
+export const drawCertificate = (content: CertificateContent): Promise<Uint8Array> => pdfSlots.run(() => draw(content));
+
+async function draw(content: CertificateContent): Promise<Uint8Array> {
   const texts = certificateTexts[content.language];
   // Loaded on the first certificate: libraries the server otherwise does not need in memory.
   const [{ PDFDocument, PDFName, PDFString, rgb }, { default: fontkit }, files] = await Promise.all([
