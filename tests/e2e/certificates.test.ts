@@ -92,6 +92,22 @@ describe.skipIf(!e2eAvailable)('certificates', () => {
     await context.close();
   });
 
+  it('too many checks from one address are told to wait', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.route('**/api/backend/certificates.php', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: '{"status":"ERROR","error_code":"TOO_MANY_REQUESTS","retry_after":60}',
+      }),
+    );
+    await gotoPage(page, `/certificate/${certified.code}`);
+    await page.getByText('Too many requests. Please wait a moment and try again.').waitFor();
+    expect(await page.locator('main h1').textContent()).toBe('Certificate check');
+    await context.close();
+  });
+
   it('a learner whose app is in Swedish downloads a Swedish certificate and finds its public page', async () => {
     // The browser itself asks for English: the app's language is what counts.
     const context = await newContext(browser(), { locale: 'en-US', storage: { userLocale: 'sv' } });

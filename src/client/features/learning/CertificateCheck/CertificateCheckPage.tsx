@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import type { CertificateCheck } from '../../../../shared/contract/learning/certificates';
 import { call } from '../../../app/api';
 import { formatLongDate } from '../../../components/dates';
-import { isMissing } from '../../../components/errorText';
+import { errorCode, errorText, isMissing } from '../../../components/errorText';
 import { Loading } from '../../../components/LoadState';
 import { NotFoundNotice, PageLoadError } from '../../../components/Notices';
 import { ToneBadge } from '../../../components/tone';
@@ -33,7 +33,10 @@ export default function CertificateCheckPage() {
           text={t('certificateCheck.notFound.text', { code })}
         />
       ) : check.isError ? (
-        <PageLoadError title={t('certificateCheck.title')} />
+        <PageLoadError title={t('certificateCheck.title')}>
+          {/* Too many checks from one address: say to wait, rather than that the server failed. */}
+          {errorCode(check.error) === 'TOO_MANY_REQUESTS' ? errorText(check.error) : undefined}
+        </PageLoadError>
       ) : (
         <>
           <Title order={1}>{t('certificateCheck.title')}</Title>

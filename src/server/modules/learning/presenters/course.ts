@@ -280,10 +280,10 @@ export function presentCourse(view: CourseView): Course {
 
 type CertificateRow = Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & { id: number; course_id: number };
 
-/** A certificate as the wire carries it. */
 /** Whether a certificate's validity has run out (one without an expiry never does). */
 const hasExpired = (expiresAt: string | null) => expiresAt !== null && expiresAt <= now();
 
+/** A certificate as the wire carries it. */
 export function presentCertificate(row: CertificateRow, courseName: string): CertificateInfo {
   return {
     Id: row.id,

@@ -113,7 +113,12 @@ async function draw(content: CertificateContent): Promise<Uint8Array> {
 
   centred(content.siteTitle, 510, 18, bold, accent);
   centred(texts.title.toUpperCase(), 445, 32, bold);
-  page.drawLine({ start: { x: 371, y: 428 }, end: { x: 471, y: 428 }, thickness: 2, color: accent });
+  page.drawLine({
+    start: { x: PAGE.width / 2 - 50, y: 428 },
+    end: { x: PAGE.width / 2 + 50, y: 428 },
+    thickness: 2,
+    color: accent,
+  });
   centred(texts.certifies, 385, 16, regular, muted);
   centred(content.learnerName, 338, 34, bold);
   centred(texts.completed, 295, 16, regular, muted);
