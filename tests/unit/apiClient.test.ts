@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, callBody, onUnauthorized, URLENCODED_MAX_CHARS, upload } from '../../src/client/app/api';
 
@@ -52,6 +53,19 @@ describe('the API client', () => {
     const form = new URLSearchParams(request.body as string);
     expect(form.get('req')).toBe('get_latest_news');
     expect(JSON.parse(form.get('data') ?? '')).toEqual({ user_id: 7 });
+  });
+
+  it("asks for the app's language, which the server writes its texts in (mails, certificates)", async () => {
+    await i18next.init({ lng: 'en', resources: {}, initAsync: false });
+    const asked = async () => {
+      const sent = answerWith(json({ status: 'OK', data: [] }));
+      await call('news.php', 'get_latest_news', { user_id: 7 });
+      return sent[0]?.headers['Accept-Language'];
+    };
+    expect(await asked()).toBe('en');
+    await i18next.changeLanguage('sv');
+    expect(await asked()).toBe('sv');
+    await i18next.changeLanguage('en');
   });
 
   it('keeps text that percent-encoding would swell past the limit as multipart', () => {

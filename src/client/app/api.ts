@@ -2,6 +2,7 @@ import type { CallName, CallOf, Contract, EndpointFile } from '../../shared/cont
 import type { CallAnswer, CallData } from '../../shared/contract/define';
 import { storageKeys } from '../../shared/domain/storage';
 import type { ErrorCode } from '../../shared/errors';
+import { currentLanguage } from '../components/language';
 import { storage } from './storage';
 
 /** The education site this client serves; a deployment may build one client per site. */
@@ -111,6 +112,8 @@ async function send(
       method: 'POST',
       headers: {
         site: SITE,
+        // The app's language, not the browser's: what the server writes for the user (mails, certificates) is in it.
+        'Accept-Language': currentLanguage(),
         ...(contentType ? { 'Content-Type': contentType } : {}),
         ...(token ? { Authorization: token } : {}),
       },

@@ -30,6 +30,10 @@ const ResourcesPage = page(() => import('../features/learning/Resources/Resource
 const AchievementPage = page(() => import('../features/learning/Achievement/AchievementPage'), ['learning']);
 const CourseLayout = page(() => import('../features/learning/Course/CourseLayout'), ['learning']);
 const FreeLessonsPage = page(() => import('../features/learning/FreeLessons/FreeLessonsPage'), ['learning']);
+const CertificateCheckPage = page(
+  () => import('../features/learning/CertificateCheck/CertificateCheckPage'),
+  ['learning'],
+);
 const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['coaching']);
 // A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (the site's texts).
 const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['coaching', 'learning', 'site']);
@@ -69,6 +73,7 @@ const pages: Record<RoutePath, Page> = {
   '/course/:id': { element: <CourseLayout />, match: '/course/:id/*' },
   '/course/:id/post/:id2': { drawnBy: '/course/:id' },
   '/FreeLessons/:category?': { element: <FreeLessonsPage /> },
+  '/certificate/:code': { element: <CertificateCheckPage /> },
   '/versions': { element: <VersionsPage /> },
   '/Tasks': { element: <TasksPage /> },
   '/Tasks/:id': { element: <TaskPage /> },

@@ -42,6 +42,7 @@ export const routeAccess = {
   '/course/:id': { kind: 'login' },
   '/course/:id/post/:id2': { kind: 'login' },
   '/FreeLessons/:category?': open,
+  '/certificate/:code': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
   '/Tasks': { kind: 'admin' },
   '/Tasks/:id': { kind: 'admin' },
@@ -60,6 +61,7 @@ const samples: Partial<Record<RoutePath, string>> = {
   '/course/:id': '/course/1',
   '/course/:id/post/:id2': '/course/1/post/1',
   '/FreeLessons/:category?': '/FreeLessons',
+  '/certificate/:code': '/certificate/NO-SUCH-CODE',
   '/Tasks/:id': '/Tasks/1',
 };
 

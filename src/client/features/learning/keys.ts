@@ -15,6 +15,8 @@ export const learningKeys = {
   resources: [...all, 'resources'] as const,
   /** Whether a session may open a course: asked afresh for each token. */
   access: (courseId: number, token: string | null) => ['courseAccess', courseId, token] as const,
+  /** A certificate's public check: not the viewer's progress, so outside its root. */
+  certificateCheck: (code: string) => ['certificateCheck', code] as const,
   freeLessons: (category: string | null) => ['freeLessons', 'list', category] as const,
   freeLesson: (courseId: number, partId: number) => ['freeLessons', 'lesson', courseId, partId] as const,
 };

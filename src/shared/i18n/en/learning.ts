@@ -323,6 +323,27 @@ export const learning = {
       downloadFailed: 'Certificate download failed',
     },
   },
+  // The public check of a certificate (/certificate/:code).
+  certificateCheck: {
+    title: 'Certificate check',
+    genuine: 'This certificate is genuine: {{school}} issued it.',
+    valid: 'Valid',
+    expired: 'Expired',
+    awardedTo: 'Awarded to',
+    course: 'Course',
+    issuedBy: 'Issued by',
+    issued: 'Issued',
+    validUntil: 'Valid until',
+    expiredOn: 'Expired on',
+    noExpiry: 'Does not expire',
+    number: 'Certificate number',
+    link: 'Verification page',
+    linkLabel: 'Verification page of the certificate of {{course}}',
+    notFound: {
+      title: 'No such certificate',
+      text: 'No certificate with the number {{code}} was issued here. Check that the number is written exactly as on the certificate.',
+    },
+  },
   resources: {
     title: 'Resources',
     intro: 'Material to help you with your courses.',

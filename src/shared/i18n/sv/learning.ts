@@ -322,6 +322,27 @@ export const learning: Translation<typeof en> = {
       downloadFailed: 'Certifikatet kunde inte laddas ner',
     },
   },
+  // The public check of a certificate (/certificate/:code).
+  certificateCheck: {
+    title: 'Kontroll av certifikat',
+    genuine: 'Certifikatet är äkta: det är utfärdat av {{school}}.',
+    valid: 'Giltigt',
+    expired: 'Utgånget',
+    awardedTo: 'Utfärdat till',
+    course: 'Kurs',
+    issuedBy: 'Utfärdare',
+    issued: 'Utfärdat',
+    validUntil: 'Giltigt till',
+    expiredOn: 'Gick ut',
+    noExpiry: 'Går inte ut',
+    number: 'Certifikatnummer',
+    link: 'Kontrollsida',
+    linkLabel: 'Kontrollsida för certifikatet för {{course}}',
+    notFound: {
+      title: 'Certifikatet finns inte',
+      text: 'Inget certifikat med numret {{code}} har utfärdats här. Kontrollera att numret är skrivet exakt som på certifikatet.',
+    },
+  },
   resources: {
     title: 'Resurser',
     intro: 'Material som hjälper dig med dina kurser.',

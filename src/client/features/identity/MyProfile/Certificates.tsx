@@ -1,9 +1,11 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { CertificateInfo } from '../../../../shared/contract/learning/courseShapes';
+import { certificatePagePath } from '../../../../shared/domain/learning/certificates';
 import { call } from '../../../app/api';
 import { formatDate } from '../../../components/dates';
 import { Loading, QueryState } from '../../../components/LoadState';
@@ -84,6 +86,15 @@ function CertificateItem({ certificate }: { certificate: CertificateInfo }) {
           <Text size="xs" c="dimmed">
             {t('profile.certificates.code', { code: certificate.Code })}
           </Text>
+          <Anchor
+            component={Link}
+            to={certificatePagePath(certificate.Code)}
+            size="xs"
+            w="fit-content"
+            aria-label={t('certificateCheck.linkLabel', { course: certificate.CourseName })}
+          >
+            {t('certificateCheck.link')}
+          </Anchor>
         </Stack>
         <Button
           variant="light"

@@ -1,7 +1,7 @@
 import { certificates } from '../../../../shared/contract/learning/certificates';
 import { callerNamed, handlers, signedInUser } from '../../../platform/handlers';
-import { presentCertificate } from '../presenters/course';
-import { listCertificates, renderCertificatePdf } from '../services/certificates';
+import { presentCertificate, presentCertificateCheck } from '../presenters/course';
+import { listCertificates, renderCertificatePdf, verifyCertificate } from '../services/certificates';
 
 export const certificatesHandlers = handlers(certificates, {
   async get_certificates(ctx, data) {
@@ -15,7 +15,13 @@ export const certificatesHandlers = handlers(certificates, {
       user: signedInUser(ctx),
       certificateId: data.Id,
       siteTitle: ctx.site.title,
+      publicUrl: ctx.config.publicUrl,
+      language: ctx.locale,
     });
     return { status: 'OK', data: { fileName, pdfBase64: Buffer.from(pdf).toString('base64') } };
+  },
+  async verify_certificate(ctx, data) {
+    const row = await verifyCertificate(ctx.db, { siteId: ctx.site.id, code: data.Code, ip: ctx.ip });
+    return { status: 'OK', data: presentCertificateCheck(row, ctx.site.title) };
   },
 });

@@ -1,3 +1,4 @@
+import type { CertificateCheck } from '../../../../shared/contract/learning/certificates';
 import type {
   Block,
   BlockResult,
@@ -279,6 +280,9 @@ export function presentCourse(view: CourseView): Course {
 
 type CertificateRow = Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & { id: number; course_id: number };
 
+/** Whether a certificate's validity has run out (one without an expiry never does). */
+const hasExpired = (expiresAt: string | null) => expiresAt !== null && expiresAt <= now();
+
 /** A certificate as the wire carries it. */
 export function presentCertificate(row: CertificateRow, courseName: string): CertificateInfo {
   return {
@@ -288,7 +292,27 @@ export function presentCertificate(row: CertificateRow, courseName: string): Cer
     Code: row.code,
     IssuedAt: row.issued_at,
     ExpiresAt: row.expires_at,
-    Expired: row.expires_at !== null && row.expires_at <= now(),
+    Expired: hasExpired(row.expires_at),
+  };
+}
+
+/** A certificate as the public check shows it: the learner by name only, nothing else of her account. */
+export function presentCertificateCheck(
+  row: Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & {
+    course_name: string;
+    first_name: string;
+    last_name: string;
+  },
+  siteTitle: string,
+): CertificateCheck {
+  return {
+    Code: row.code,
+    LearnerName: `${row.first_name} ${row.last_name}`.trim(),
+    CourseName: row.course_name,
+    IssuedBy: siteTitle,
+    IssuedAt: row.issued_at,
+    ExpiresAt: row.expires_at,
+    Expired: hasExpired(row.expires_at),
   };
 }
 

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '../../../../shared/domain/language';
+import { certificatePagePath } from '../../../../shared/domain/learning/certificates';
 import { certificateExpiry } from '../../../../shared/domain/learning/xp';
 import type { Db } from '../../../platform/db';
 import type { CourseRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
+import { requireWindow, sourceOf, type WindowLimit } from '../../../platform/limits';
+import { certificateTexts } from '../certificateTexts';
+import { drawCertificate } from './certificatePdf';
 
 /**
  * Issues the certificate of a completed course, once: answers true when this call issued it. The expiry follows
@@ -45,9 +50,19 @@ const certificatesOf = (db: Db, siteId: number, userId: number) =>
 export const listCertificates = (db: Db, opts: { siteId: number; userId: number }) =>
   certificatesOf(db, opts.siteId, opts.userId).orderBy('certificates.issued_at', 'desc').execute();
 
-const dateOnly = (iso: string) => iso.slice(0, 10);
+/** A file name's word: letters without their accents, lower case, joined by dashes. */
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
-/** The caller's own certificate as a one-page PDF: her name, the course, the dates and the verification code. */
+/**
+ * The caller's own certificate as a one-page PDF in her language: the school, her name, the course, the dates, and
+ * the code with the address of the public page that confirms it.
+ */
 export async function renderCertificatePdf(
   db: Db,
   opts: {
@@ -55,46 +70,58 @@ export async function renderCertificatePdf(
     user: { id: number; first_name: string; last_name: string };
     certificateId: number;
     siteTitle: string;
+    publicUrl: string;
+    language: Language;
   },
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
   const row = await certificatesOf(db, opts.siteId, opts.user.id)
     .where('certificates.id', '=', opts.certificateId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No such certificate');
+  const pdf = await drawCertificate({
+    learnerName: `${opts.user.first_name} ${opts.user.last_name}`.trim(),
+    courseName: row.course_name,
+    siteTitle: opts.siteTitle,
+    code: row.code,
+    issuedAt: row.issued_at,
+    expiresAt: row.expires_at,
+    verifyUrl: `${opts.publicUrl}${certificatePagePath(row.code)}`,
+    language: opts.language,
+  });
+  const fileName = `${certificateTexts[opts.language].fileName}-${slug(row.course_name) || 'course'}.pdf`;
+  return { fileName, pdf };
+}
 
-  // Loaded on the first certificate: a PDF library the server otherwise does not need in memory.
-  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate: ${row.course_name}`);
-  doc.setCreator(opts.siteTitle);
-  const page = doc.addPage([842, 595]); // A4 landscape, in points
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(StandardFonts.Helvetica),
-    doc.embedFont(StandardFonts.HelveticaBold),
-  ]);
-  const ink = rgb(0.12, 0.16, 0.22);
-  const accent = rgb(0.13, 0.4, 0.8);
-  page.drawRectangle({ x: 24, y: 24, width: 794, height: 547, borderColor: accent, borderWidth: 3 });
-  // The standard fonts cover WinAnsi only; anything outside it (rare in names) is replaced rather than failing.
-  const safe = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?');
-  const centred = (text: string, y: number, size: number, font = regular, color = ink) => {
-    const value = safe(text);
-    const width = font.widthOfTextAtSize(value, size);
-    page.drawText(value, { x: (842 - width) / 2, y, size, font, color });
-  };
-  centred('CERTIFICATE OF COMPLETION', 470, 30, bold, accent);
-  centred('This certifies that', 410, 16);
-  centred(`${opts.user.first_name} ${opts.user.last_name}`.trim(), 365, 32, bold);
-  centred('has completed the course', 320, 16);
-  centred(row.course_name, 280, 24, bold);
-  centred(`Issued ${dateOnly(row.issued_at)}`, 200, 14);
-  if (row.expires_at) centred(`Valid until ${dateOnly(row.expires_at)}`, 178, 14);
-  centred(`${safe(opts.siteTitle)} - certificate ${row.code}`, 80, 11);
-  const pdf = await doc.save();
-  const slug =
-    row.course_name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'course';
-  return { fileName: `certificate-${slug}.pdf`, pdf };
+/**
+ * Checks of certificate codes per source: a verifier opens one page, a guesser would need billions of tries (a code
+ * holds about 60 random bits), so this only keeps a stranger from using the lookup as a free load on the server.
+ */
+export const CERTIFICATE_CHECKS_PER_SOURCE: WindowLimit = { limit: 60, windowSeconds: 10 * 60 };
+
+/** The certificate of a code this site issued, for the public check: who, which course, when; NOT_FOUND otherwise. */
+export async function verifyCertificate(db: Db, opts: { siteId: number; code: string; ip: string }) {
+  await requireWindow(db, {
+    siteId: opts.siteId,
+    bucket: 'certificate_checks',
+    subject: sourceOf(opts.ip),
+    ...CERTIFICATE_CHECKS_PER_SOURCE,
+    message: 'Too many certificate checks',
+  });
+  const row = await db
+    .selectFrom('certificates')
+    .innerJoin('courses', 'courses.id', 'certificates.course_id')
+    .innerJoin('users', 'users.id', 'certificates.user_id')
+    .select([
+      'certificates.code',
+      'certificates.issued_at',
+      'certificates.expires_at',
+      'courses.name as course_name',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('certificates.site_id', '=', opts.siteId)
+    .where('certificates.code', '=', opts.code)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'No such certificate');
+  return row;
 }
