@@ -85,6 +85,8 @@ export interface UserSpec {
   verified?: boolean;
   totalXp?: number;
   companyId?: number | null;
+  /** Her chosen language; none (the site's default) unless given. */
+  language?: 'en' | 'sv' | null;
 }
 
 export function userValues(spec: UserSpec, at = now()): Values<'users'> {
@@ -101,6 +103,7 @@ export function userValues(spec: UserSpec, at = now()): Values<'users'> {
     total_xp: spec.totalXp ?? 0,
     collect_xp: 1,
     company_id: spec.companyId ?? null,
+    language: spec.language ?? null,
     email_verified_at: spec.verified === false ? null : at,
     created_at: at,
     updated_at: at,
