@@ -39,10 +39,10 @@ describe.each(dialects)('account calls on %s', (dialect) => {
       const me = await createPerson(server, site);
       const before = await passwordHashOf(me.id);
       const wrong = await changePassword(me, 'not my password');
-      expect(wrong.httpStatus).toBe(401);
+      expect(wrong.httpStatus).toBe(403);
       expect(wrong.body).toMatchObject({
         status: 'ERROR',
-        error_code: 'WRONG_CREDENTIALS',
+        error_code: 'FORBIDDEN',
         reason: 'CURRENT_PASSWORD',
       });
       expect(await passwordHashOf(me.id)).toBe(before);
@@ -78,7 +78,7 @@ describe.each(dialects)('account calls on %s', (dialect) => {
       const site = await createSite(server.db);
       const me = await createPerson(server, site);
       for (let i = 0; i < CURRENT_PASSWORD_FAILURES.limit; i++) {
-        expect((await changePassword(me, `wrong ${i}`)).body.error_code).toBe('WRONG_CREDENTIALS');
+        expect((await changePassword(me, `wrong ${i}`)).body.error_code).toBe('FORBIDDEN');
       }
       const limited = await changePassword(me, me.password);
       expect(limited.httpStatus).toBe(429);
@@ -103,7 +103,7 @@ describe.each(dialects)('account calls on %s', (dialect) => {
       const site = await createSite(server.db);
       const me = await createPerson(server, site);
       const wrong = await request(me, 'new-address@example.test', 'not my password');
-      expect(wrong.body).toMatchObject({ error_code: 'WRONG_CREDENTIALS', reason: 'CURRENT_PASSWORD' });
+      expect(wrong.body).toMatchObject({ error_code: 'FORBIDDEN', reason: 'CURRENT_PASSWORD' });
       expect(await mailsTo(server, 'new-address@example.test')).toHaveLength(0);
     });
 
@@ -247,7 +247,7 @@ describe.each(dialects)('account calls on %s', (dialect) => {
       const site = await createSite(server.db);
       const me = await createPerson(server, site);
       const wrong = await remove(me, 'not my password');
-      expect(wrong.body).toMatchObject({ error_code: 'WRONG_CREDENTIALS', reason: 'CURRENT_PASSWORD' });
+      expect(wrong.body).toMatchObject({ error_code: 'FORBIDDEN', reason: 'CURRENT_PASSWORD' });
       expect(await exists(me.id)).toBe(true);
       expect(await alive(me.token, site)).toBe(true);
     });

@@ -14,7 +14,7 @@ export const passwordReset = endpoint('password.php', {
     answer: z.object({ status: ok }),
   }),
   /**
-   * Changes the signed-in user's password; needs the current one (WRONG_CREDENTIALS with `reason: CURRENT_PASSWORD`
+   * Changes the signed-in user's password; needs the current one (FORBIDDEN with `reason: CURRENT_PASSWORD`
    * when it is wrong). Limited like a sign-in, since each try costs a hash. Signs out her other sessions.
    */
   change_password: call({

@@ -68,8 +68,9 @@ export function useErrorText() {
       if (!(error instanceof ApiError)) return t('errors:SERVER_ERROR');
       const { code, body } = error;
       switch (code) {
+        case 'FORBIDDEN':
+          return body.reason === 'CURRENT_PASSWORD' ? t('account.wrongCurrentPassword') : errorText(error);
         case 'WRONG_CREDENTIALS':
-          if (body.reason === 'CURRENT_PASSWORD') return t('account.wrongCurrentPassword');
           return t('errors:WRONG_CREDENTIALS', {
             attempt: body.attempt ?? '?',
             max_attempts: body.max_attempts ?? '?',

@@ -11,7 +11,7 @@ const BUCKET = 'current_password';
  * Runs `work` once the signed-in user has given her current password (changing the password or the address,
  * deleting the account). A try is taken from her window before the hash runs, so racing tries cannot pass
  * CURRENT_PASSWORD_FAILURES, and given back when the password is right: only wrong ones count. A wrong one is
- * WRONG_CREDENTIALS with `reason: CURRENT_PASSWORD`, which the forms tell apart from a failed sign-in.
+ * FORBIDDEN with `reason: CURRENT_PASSWORD` (not a 401, which would mean her session is dead).
  */
 export async function withCurrentPassword<T>(
   db: Db,
@@ -29,7 +29,7 @@ export async function withCurrentPassword<T>(
       .where('id', '=', opts.user.id)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(opts.password, row.password_hash))) {
-      throw new AppError('WRONG_CREDENTIALS', 'The current password is wrong', { reason: 'CURRENT_PASSWORD' });
+      throw new AppError('FORBIDDEN', 'The current password is wrong', { reason: 'CURRENT_PASSWORD' });
     }
     await giveBackToWindow(db, window);
     return work();
