@@ -40,11 +40,11 @@ const saveLanguage = (language: string) => {
 
 /**
  * On signing in (or finding the session at start) the account's language wins over this browser's: she chose it,
- * maybe on another device. An account without one takes the language she is using.
+ * maybe on another device. An account without one keeps the browser's until she chooses (mails then use the
+ * site's default).
  */
 function takeAccountLanguage(user: UserData, current: string) {
-  if (user.Language === null) saveLanguage(current);
-  else if (user.Language !== current) setLanguage(user.Language);
+  if (user.Language !== null && user.Language !== current) setLanguage(user.Language);
 }
 
 /** Forgets the session in this browser: every storage key but those spec §4 keeps. */
