@@ -68,4 +68,42 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
       { recipient_id: anna.id, unopened: 2 },
     ]);
   });
+
+  it('0009 keeps the page text revisions and their editors, and leaves every language unchosen', async () => {
+    const db = await databaseUpTo('0007_message_counters');
+    const site = await createSite(db);
+    const editor = await createUser(db, { site, role: 'admin' });
+    const content = await db
+      .insertInto('contents')
+      .values({
+        site_id: site.id,
+        key: 'home',
+        locale: 'en',
+        content: '<p>Hi</p>',
+        created_at: now(),
+        updated_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('content_revisions')
+      .values({
+        site_id: site.id,
+        content_id: content.id,
+        content: '<p>Hi</p>',
+        user_id: editor.id,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+
+    await migrate(db);
+    const revisions = await db.selectFrom('content_revisions').select(['content_id', 'user_id']).execute();
+    expect(revisions).toEqual([{ content_id: content.id, user_id: editor.id }]);
+    const user = await db.selectFrom('users').select(['language', 'pending_email']).executeTakeFirstOrThrow();
+    expect(user).toEqual({ language: null, pending_email: null });
+    // An editor can go now: her revisions stay, without her.
+    await db.deleteFrom('users').where('id', '=', editor.id).execute();
+    expect(await db.selectFrom('content_revisions').select('user_id').execute()).toEqual([{ user_id: null }]);
+  });
 });

@@ -72,14 +72,32 @@ describe.each(dialects)('register.php on %s', (dialect) => {
     expect(early.body.error_code).toBe('NOT_VERIFIED');
 
     const verified = await server.call('register.php', 'verify_email', { code }, { site: site.name });
-    expect(verified.body).toEqual({ status: 'OK' });
+    expect(verified.body).toEqual({ status: 'OK', already_verified: false });
     const token = await signInAs(server, site, { email: data.email, password: STRONG });
     const me = await server.call('auth.php', 'auth_user', {}, { site: site.name, token });
     expect(me.body.data).toMatchObject({ Username: data.email, FirstName: 'Greta', UserType: 1, CompanyName: null });
 
+    // The link opened again says the address is verified, rather than that its code is not found.
     const again = await server.call('register.php', 'verify_email', { code }, { site: site.name });
-    expect(again.httpStatus).toBe(404);
-    expect(again.body.error_code).toBe('CODE_NOT_FOUND');
+    expect(again.httpStatus).toBe(200);
+    expect(again.body).toEqual({ status: 'OK', already_verified: true });
+  });
+
+  it('the language of the registering browser becomes the account language, and her mails are written in it', async () => {
+    const site = await createSite(server.db);
+    const data = registration();
+    await server.call('register.php', 'register', data, { site: site.name, headers: { 'Accept-Language': 'sv-SE' } });
+    const [user] = await usersOf(site);
+    expect(user?.language).toBe('sv');
+    expect((await mailsTo(server, data.email))[0]?.subject).toBe('Bekräfta din e-postadress');
+    // A new link asked for from an English browser is still written in her language.
+    await server.db
+      .updateTable('rate_limits')
+      .set({ window_started_at: '2000-01-01T00:00:00.000Z' })
+      .where('subject', '=', data.email)
+      .execute();
+    await server.call('register.php', 'resend_verification', { email: data.email }, { site: site.name });
+    expect((await mailsTo(server, data.email)).at(-1)?.subject).toBe('Bekräfta din e-postadress');
   });
 
   it('registers a company account: the company exists and its name reaches auth_user', async () => {

@@ -10,10 +10,10 @@ async function signInThroughForm(page: Page, email: string) {
 }
 
 const expectations = {
-  admin: { badge: 'Admin', adminMenu: true, pencil: true },
+  admin: { badge: 'Admin', adminMenu: true, pencil: true, landing: '/Tasks' },
   // Coaches have the staff's admin menu (Tasks), without the administrators' items.
-  coach: { badge: 'Coach', adminMenu: true, pencil: false },
-  student: { badge: null, adminMenu: false, pencil: false },
+  coach: { badge: 'Coach', adminMenu: true, pencil: false, landing: '/Tasks' },
+  student: { badge: null, adminMenu: false, pencil: false, landing: '/MyCourses' },
 } as const;
 
 describe.skipIf(!e2eAvailable)('signing in and out', () => {
@@ -26,8 +26,9 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
       await gotoPage(page, '/login');
       expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBeGreaterThan(0);
       await signInThroughForm(page, demo[role]);
-      await page.waitForURL('**/Home');
       const expected = expectations[role];
+      // Staff land on their tasks, learners on their courses.
+      await page.waitForURL(`**${expected.landing}`);
       // The signed-in end of the top bar is a chunk of its own: once the xp total shows, the rest of it is there.
       await page.getByTestId('xp-total').waitFor();
 

@@ -113,7 +113,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Your profile was saved.').waitFor();
       await expect
-        .poll(() => page.getByRole('button', { name: 'Your profile' }).textContent())
+        .poll(() => page.getByRole('link', { name: 'Your profile' }).textContent())
         .toBe(`M${before.LastName[0]}`);
       expect(await page.getByTestId('profile-name').textContent()).toBe(`Maja ${before.LastName}`);
 

@@ -25,7 +25,7 @@ const DeniedPage = page(() => import('./pages/Denied/DeniedPage'), ['site']);
 const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage'), ['site']);
 const VersionsPage = page(() => import('../features/site/Versions/VersionsPage'), ['site']);
 const MyCoursesPage = page(() => import('../features/learning/MyCourses/MyCoursesPage'), ['learning']);
-const MyProfilePage = page(() => import('../features/identity/MyProfile/MyProfilePage'), ['learning']);
+const MyProfilePage = page(() => import('../features/identity/MyProfile/MyProfilePage'), ['learning', 'identity']);
 const ResourcesPage = page(() => import('../features/learning/Resources/ResourcesPage'), ['learning']);
 const AchievementPage = page(() => import('../features/learning/Achievement/AchievementPage'), ['learning']);
 const CourseLayout = page(() => import('../features/learning/Course/CourseLayout'), ['learning']);

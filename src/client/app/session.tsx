@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserData } from '../../shared/contract/define';
+import { supportedLanguages } from '../../shared/domain/language';
 import { storageKeys } from '../../shared/domain/storage';
 import { ApiError, call, onUnauthorized } from './api';
+import { setLanguage } from './i18n';
 import { appKeys } from './keys';
 import { storage } from './storage';
 
@@ -27,13 +29,31 @@ const storedUserType = () => {
   return raw === null ? null : Number(raw) || null;
 };
 
+/** Stores the user's language on her account, so mails and the server's messages to her are written in it. */
+const saveLanguage = (language: string) => {
+  const choice = supportedLanguages.find((l) => l === language);
+  if (!choice) return;
+  call('profile.php', 'set_language', { Language: choice }).catch((error) =>
+    console.warn('set_language failed', error),
+  );
+};
+
+/**
+ * On signing in (or finding the session at start) the account's language wins over this browser's: she chose it,
+ * maybe on another device. An account without one keeps the browser's until she chooses (mails then use the
+ * site's default).
+ */
+function takeAccountLanguage(user: UserData, current: string) {
+  if (user.Language !== null && user.Language !== current) setLanguage(user.Language);
+}
+
 /** Forgets the session in this browser: every storage key but those spec §4 keeps. */
 function forgetSession() {
   storage.clearOnSignOut();
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [token, setToken] = useState(() => storage.get(storageKeys.token));
   const [userType, setUserType] = useState(storedUserType);
@@ -43,6 +63,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The token this tab holds, for listeners that outlive a render.
   const held = useRef(token);
   held.current = token;
+  const shown = useRef(user);
+  shown.current = user;
 
   /** This tab's session state, signed out. */
   const reset = useCallback(() => {
@@ -64,6 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       call('auth.php', 'auth_user', { token: checking, access: {} })
         .then((answer) => {
           if (held.current !== checking) return;
+          takeAccountLanguage(answer.data, i18n.language);
           setUser(answer.data);
           setUserType(answer.data.UserType);
           storage.set(storageKeys.userType, String(answer.data.UserType));
@@ -74,8 +97,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         })
         .finally(() => setChecked(true));
     },
-    [drop],
+    [drop, i18n],
   );
+
+  // A language chosen while signed in (the top bar, the profile) is stored on the account too.
+  useEffect(() => {
+    const follow = (language: string) => {
+      const current = shown.current;
+      if (!held.current || !current || current.Language === language) return;
+      setUser((u) => (u ? { ...u, Language: supportedLanguages.find((l) => l === language) ?? u.Language } : u));
+      saveLanguage(language);
+    };
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, [i18n]);
+
+  // The photo's id is kept in `avatar` (spec §3), so the top bar shows it at once on the next visit, before
+  // the user has loaded.
+  const userFileId = user?.UserFileId;
+  useEffect(() => {
+    if (userFileId === undefined) return;
+    if (userFileId === null) storage.remove(storageKeys.avatar);
+    else storage.set(storageKeys.avatar, String(userFileId));
+  }, [userFileId]);
 
   // The stored token is checked once, when the app starts (spec §4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for the token found at start only
@@ -109,14 +153,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', follow);
   }, [adopt, reset, queryClient]);
 
-  const signIn = useCallback((newToken: string, newUser: UserData) => {
-    storage.set(storageKeys.token, newToken);
-    storage.set(storageKeys.userType, String(newUser.UserType));
-    setToken(newToken);
-    setUserType(newUser.UserType);
-    setUser(newUser);
-    setChecked(true);
-  }, []);
+  const signIn = useCallback(
+    (newToken: string, newUser: UserData) => {
+      takeAccountLanguage(newUser, i18n.language);
+      storage.set(storageKeys.token, newToken);
+      storage.set(storageKeys.userType, String(newUser.UserType));
+      setToken(newToken);
+      setUserType(newUser.UserType);
+      setUser(newUser);
+      setChecked(true);
+    },
+    [i18n],
+  );
 
   const signOut = useCallback(async () => {
     try {

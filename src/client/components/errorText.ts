@@ -15,9 +15,32 @@ export function codeText(
   return i18n.exists(`errors:${code}`) ? i18n.t(`errors:${code}` as 'errors:SERVER_ERROR') : unknown(code);
 }
 
-/** The text of a failed call in the user's language; see codeText for a code without one. */
-export const errorText = (error: unknown, unknown?: (code: string) => string): string =>
-  codeText(errorCode(error), unknown);
+/** A field of an INVALID_REQUEST answer that is longer than its limit: its name in the data and the limit. */
+export function tooLongField(error: unknown): { name: string; max: number } | null {
+  if (!(error instanceof ApiError) || error.code !== 'INVALID_REQUEST' || !Array.isArray(error.body.fields))
+    return null;
+  for (const field of error.body.fields as { field?: unknown; max?: unknown }[]) {
+    if (typeof field.field === 'string' && typeof field.max === 'number') {
+      return { name: field.field.replace(/^data\./, ''), max: field.max };
+    }
+  }
+  return null;
+}
+
+/**
+ * The text of a failed call in the user's language; see codeText for a code without one. A text over its length
+ * limit is named with the limit, by the form's label for it when `labels` has one (else by its name in the data).
+ */
+export function errorText(
+  error: unknown,
+  unknown?: (code: string) => string,
+  labels: Record<string, string> = {},
+): string {
+  const tooLong = tooLongField(error);
+  if (tooLong)
+    return i18n.t('errors:FIELD_TOO_LONG', { field: labels[tooLong.name] ?? tooLong.name, max: tooLong.max });
+  return codeText(errorCode(error), unknown);
+}
 
 /** Codes that mean there is no such thing to show (an unknown or malformed id), not a failure worth retrying. */
 const missingCodes: readonly ClientErrorCode[] = ['NOT_FOUND', 'INVALID_REQUEST'];

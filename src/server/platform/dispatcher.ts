@@ -8,7 +8,7 @@ import { hasAccess } from './authorize';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
-import { AppError, invalidFields } from './errors';
+import { AppError, type FieldError, invalidFields } from './errors';
 import type { CallContext, Handler, HandlerRegistry } from './handlers';
 import type { Mailer } from './mail/outbox';
 import { cachedSite, findSite } from './sites';
@@ -72,8 +72,13 @@ async function identify(
   return { site, token, user };
 }
 
-const fieldErrors = (error: z.ZodError) =>
-  error.issues.map((i) => ({ field: ['data', ...i.path].join('.'), message: i.message }));
+/** Each wrong field; a text over its length limit also carries the limit (`max`), which the forms name. */
+const fieldErrors = (error: z.ZodError): FieldError[] =>
+  error.issues.map((i) => ({
+    field: ['data', ...i.path].join('.'),
+    message: i.message,
+    ...(i.code === 'too_big' && i.origin === 'string' ? { max: Number(i.maximum) } : {}),
+  }));
 
 /** Reads `req` and `data` from a JSON, urlencoded or multipart body; `data` may be a JSON string or an object. */
 function readEnvelope(body: unknown): { req: string | undefined; data: unknown; file?: null } {

@@ -22,6 +22,8 @@ export const fail = (code: ErrorCode, message?: string, extra?: Record<string, u
 export interface FieldError {
   field: string;
   message: string;
+  /** For a text longer than its limit: the most characters it may have. */
+  max?: number;
 }
 
 /** The INVALID_REQUEST answer to wrong fields (docs/api.md "Validation"): every check of data refuses this way. */

@@ -85,6 +85,8 @@ export interface UserSpec {
   verified?: boolean;
   totalXp?: number;
   companyId?: number | null;
+  /** Her chosen language; none (the site's default) unless given. */
+  language?: 'en' | 'sv' | null;
 }
 
 export function userValues(spec: UserSpec, at = now()): Values<'users'> {
@@ -101,6 +103,8 @@ export function userValues(spec: UserSpec, at = now()): Values<'users'> {
     total_xp: spec.totalXp ?? 0,
     collect_xp: 1,
     company_id: spec.companyId ?? null,
+    // Only when given: a database migrated to before the column (tests of migrations) has no such column.
+    ...(spec.language ? { language: spec.language } : {}),
     email_verified_at: spec.verified === false ? null : at,
     created_at: at,
     updated_at: at,

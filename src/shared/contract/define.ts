@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedLanguages } from '../domain/language';
 
 // In the browser the page's Content-Security-Policy forbids eval: zod must neither probe for it (`Function('')`)
 // nor compile its parsers there. The server keeps the compiled parsers.
@@ -61,6 +62,9 @@ export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
 export const password = z.string().min(1).max(128);
 export const shortText = (max = 200) => z.string().trim().min(1).max(max);
 
+/** A language a user may choose; where it is nullable, null means not chosen (the site's default applies). */
+export const LanguageChoice = z.enum(supportedLanguages);
+
 export const pagination = z.object({ page: z.number().int(), total_pages: z.number().int() });
 
 export const UserData = z.object({
@@ -74,5 +78,7 @@ export const UserData = z.object({
   TotalXp: z.number(),
   CollectXp: z.boolean(),
   CompanyName: z.string().nullable(),
+  /** Her chosen language (`en`, `sv`), which the client takes on signing in; null: not chosen. */
+  Language: LanguageChoice.nullable(),
 });
 export type UserData = z.infer<typeof UserData>;

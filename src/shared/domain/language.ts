@@ -11,3 +11,10 @@ const asSupported = (tag: string | null | undefined): Language | undefined => {
 export function chooseLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): Language {
   return asSupported(stored) ?? browserLanguages.map(asSupported).find((l) => l !== undefined) ?? defaultLanguage;
 }
+
+/**
+ * The language to write to a user in (mails, messages the server writes): her stored choice, else the site's
+ * default. One rule for every module that writes to someone who is not the one asking.
+ */
+export const recipientLanguage = (stored: string | null | undefined): Language =>
+  asSupported(stored) ?? defaultLanguage;

@@ -11,7 +11,7 @@ export async function signIn(email: string): Promise<{ token: string; userId: nu
 }
 
 /** The code of the verification mail sent to `email`, read from the server's outbox. */
-async function verificationCode(email: string): Promise<string> {
+export async function verificationCode(email: string): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
@@ -31,14 +31,8 @@ async function verificationCode(email: string): Promise<string> {
   throw new Error(`no verification mail for ${email}`);
 }
 
-/**
- * A new learner with access to a course: registered, verified through her mail and granted the course by the
- * administrator. For journeys that use up what the demo student needs (her attempts at a test, say).
- */
-export async function createLearner(
-  courseId: number,
-  name: { first: string; last: string },
-): Promise<{ email: string; token: string; userId: number }> {
+/** A new account with the demo password, registered through the API and not verified yet. */
+export async function registerAccount(name: { first: string; last: string }): Promise<{ email: string }> {
   const email = `${name.first.toLowerCase()}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const registered = await apiCall('register.php', 'register', {
     account_type: 'private',
@@ -49,6 +43,18 @@ export async function createLearner(
     agree_terms: true,
   });
   expect(registered.status).toBe('OK');
+  return { email };
+}
+
+/**
+ * A new learner with access to a course: registered, verified through her mail and granted the course by the
+ * administrator. For journeys that use up what the demo student needs (her attempts at a test, say).
+ */
+export async function createLearner(
+  courseId: number,
+  name: { first: string; last: string },
+): Promise<{ email: string; token: string; userId: number }> {
+  const { email } = await registerAccount(name);
   expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe('OK');
   const learner = await signIn(email);
   const admin = await signIn(demo.admin);

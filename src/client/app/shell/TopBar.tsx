@@ -100,7 +100,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         />
         {userType !== null && (
           <Suspense fallback={null}>
-            <UserControls userType={userType} onOpenMenu={onOpenMenu} />
+            <UserControls userType={userType} />
           </Suspense>
         )}
       </Group>

@@ -2,10 +2,12 @@ import { ActionIcon, Avatar, Badge, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconPencilOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isStaffUser, UserType } from '../../../shared/domain/roles';
+import { storageKeys } from '../../../shared/domain/storage';
 import { useEditMode } from '../../features/site/editMode';
 import { useSession } from '../session';
-import { loadNavDrawer, preload } from './deferred';
+import { storage } from '../storage';
 
 // The bell with its poller and the chat: loaded only for a signed-in user.
 const MessageCenter = lazy(() => import('../../features/coaching/messages/MessageCenter'));
@@ -36,12 +38,12 @@ export function RoleBadge({ userType }: { userType: number }) {
 }
 
 /** The signed-in user's end of the top bar: page editing for administrators, the xp total, the bell and the avatar. */
-export default function UserControls({ userType, onOpenMenu }: { userType: number; onOpenMenu: () => void }) {
+export default function UserControls({ userType }: { userType: number }) {
   const { t } = useTranslation();
   const session = useSession();
   const editMode = useEditMode();
-  const fetchDrawer = preload(loadNavDrawer);
   const user = session.user;
+  const photoId = user ? user.UserFileId : storage.get(storageKeys.avatar);
   return (
     <>
       {userType === UserType.admin && (
@@ -75,29 +77,24 @@ export default function UserControls({ userType, onOpenMenu }: { userType: numbe
           <MessageCenter userId={user.Id} staff={isStaffUser(user)} />
         </Suspense>
       )}
-      {user && (
-        <UnstyledButton
-          onClick={onOpenMenu}
-          onPointerEnter={fetchDrawer}
-          onFocus={fetchDrawer}
-          aria-label={t('menu.profile')}
+      {/* The avatar opens the profile (spec §2); the burger opens the drawer. Before the user has loaded, the photo
+          stored under `avatar` (spec §3) shows, so the bar does not change under the pointer. */}
+      <UnstyledButton component={Link} to="/MyProfile" aria-label={t('menu.profile')} data-testid="avatar-link">
+        <Avatar
+          radius="xl"
+          color="blue"
+          // The profile photo, served to anyone who has its id; the initials until it loads or without one.
+          src={photoId ? `/media/avatar/${photoId}` : null}
+          alt=""
+          style={
+            userType > UserType.student
+              ? { outline: `2px solid var(--mantine-color-${ringColor(userType)}-6)`, outlineOffset: 1 }
+              : undefined
+          }
         >
-          <Avatar
-            radius="xl"
-            color="blue"
-            // The profile photo (spec §4), served to anyone who has its id; the initials until it loads or without one.
-            src={user.UserFileId ? `/media/avatar/${user.UserFileId}` : null}
-            alt=""
-            style={
-              userType > UserType.student
-                ? { outline: `2px solid var(--mantine-color-${ringColor(userType)}-6)`, outlineOffset: 1 }
-                : undefined
-            }
-          >
-            {`${user.FirstName[0] ?? ''}${user.LastName[0] ?? ''}`}
-          </Avatar>
-        </UnstyledButton>
-      )}
+          {user ? `${user.FirstName[0] ?? ''}${user.LastName[0] ?? ''}` : null}
+        </Avatar>
+      </UnstyledButton>
     </>
   );
 }

@@ -1,7 +1,31 @@
 import { type Locale, lines, type MailText } from '../../platform/mail/templates';
 
-/** The account mails, in the language of the browser that asked for them. */
+/** The account mails, in the recipient's language (shared/domain/language.ts `recipientLanguage`). */
 export const accountMails = {
+  changeEmail: (locale: Locale, name: string, link: string): MailText =>
+    locale === 'sv'
+      ? {
+          subject: 'Bekräfta din nya e-postadress',
+          text: lines(
+            `Hej ${name}!`,
+            '',
+            'Du bad om att byta e-postadress till den här. Öppna länken för att bekräfta den:',
+            link,
+            '',
+            'Länken gäller i 24 timmar. Adressen byts först när du har öppnat den. Om du inte bad om detta kan du bortse från mejlet.',
+          ),
+        }
+      : {
+          subject: 'Confirm your new email address',
+          text: lines(
+            `Hi ${name},`,
+            '',
+            'You asked to change your email address to this one. Open this link to confirm it:',
+            link,
+            '',
+            'The link is valid for 24 hours. The address changes only once you open it. If you did not ask for this, ignore this mail.',
+          ),
+        },
   verify: (locale: Locale, name: string, link: string): MailText =>
     locale === 'sv'
       ? {

@@ -40,6 +40,10 @@ export interface UsersTable extends Row {
   email_verified_at: Timestamp | null;
   /** When the user last polled her messages (presence); written at most every 30 s. */
   last_seen_at: Timestamp | null;
+  /** Her chosen language (`en`, `sv`); null until she chooses, when the site's default applies. */
+  language: string | null;
+  /** An address she asked to change to; hers once its mailed link is opened (migration 0009). */
+  pending_email: string | null;
 }
 
 export interface SessionsTable extends Row {
@@ -71,7 +75,7 @@ export interface RateLimitsTable extends Row {
   taken: number;
 }
 
-export type CodePurpose = 'verify_email' | 'reset_password';
+export type CodePurpose = 'verify_email' | 'reset_password' | 'change_email';
 
 export interface OneTimeCodesTable extends Row {
   site_id: number;
@@ -121,7 +125,8 @@ export interface ContentRevisionsTable extends Row {
   site_id: number;
   content_id: number;
   content: string;
-  user_id: number;
+  /** The editor; null once her account is deleted. */
+  user_id: number | null;
 }
 
 export interface ServerSecretsTable extends Row {
@@ -405,6 +410,7 @@ export const sessionUserColumns = [
   'collect_xp',
   'company_id',
   'last_seen_at',
+  'language',
 ] as const satisfies readonly (keyof UserRow)[];
 
 export type SessionUser = Pick<UserRow, (typeof sessionUserColumns)[number]>;

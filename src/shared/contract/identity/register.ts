@@ -26,10 +26,14 @@ export const register = endpoint('register.php', {
       }),
     answer: z.object({ status: ok }),
   }),
+  /**
+   * Opens a verification link (of a registration or of an address change). A link opened again answers OK with
+   * `already_verified`, so the page can say the address is verified and offer to sign in.
+   */
   verify_email: call({
     access: 'public',
     data: z.object({ code }),
-    answer: z.object({ status: ok }),
+    answer: z.object({ status: ok, already_verified: z.boolean() }),
   }),
   resend_verification: call({
     access: 'public',

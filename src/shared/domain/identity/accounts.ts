@@ -26,6 +26,12 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export const VERIFICATION_VALID_HOURS = 24;
 export const RESET_VALID_MINUTES = 30;
 
+/**
+ * Wrong current passwords (changing the password or the address, deleting the account) per account per window:
+ * each try costs a hash, and a stolen session must not become a way to guess the password.
+ */
+export const CURRENT_PASSWORD_FAILURES: RateWindow = { limit: 5, windowSeconds: 15 * 60 };
+
 /** Account mails (verification, reset, "you already have an account") to one address per window. */
 export const ACCOUNT_MAILS_PER_ADDRESS: RateWindow = { limit: 5, windowSeconds: 60 * 60 };
 /** Messages one student may have mailed (SendAsEmail, send_message_as_email) per window; staff get more. */

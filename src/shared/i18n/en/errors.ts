@@ -35,5 +35,7 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   NO_COACH: 'Please contact us via the tech support button in the main menu!',
   INVALID_STATE: 'This cannot be done in the current state. Reload and try again.',
   SERVER_ERROR: 'Server error, please try again later.',
+  /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
+  FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',
   NETWORK: 'Error loading data from backend, please try again later.',
 };

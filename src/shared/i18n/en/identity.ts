@@ -92,6 +92,8 @@ export const identity = {
     noCode:
       'To finish creating your account, open the verification link we sent to your email. The link is valid for {{hours}} hours.',
     newLinkIntro: 'Need a new link? Enter your email address and we send one.',
+    alreadyVerified: 'This email address is already verified. You can sign in.',
+    toProfile: 'Go to your profile',
   },
   resend: {
     button: 'Resend verification email',
@@ -113,6 +115,51 @@ export const identity = {
     submit: 'Save new password',
     success: 'Your password is changed. You can sign in with the new password now.',
     requestNew: 'Request a new link',
+  },
+  /** The account settings of My profile: language, password, address, my data, deleting the account. */
+  account: {
+    title: 'Account',
+    currentPassword: 'Current password',
+    wrongCurrentPassword: 'The current password is wrong.',
+    language: {
+      title: 'Language',
+      hint: 'The language of the pages, and of the mails and messages we send you.',
+    },
+    password: {
+      title: 'Change password',
+      submit: 'Change password',
+      done: 'Your password is changed. You are signed out on your other devices.',
+    },
+    email: {
+      title: 'Email address',
+      current: 'Your address: {{email}}',
+      pending:
+        'Waiting for confirmation: {{email}}. Open the link we sent there; until then your address stays the same.',
+      newEmail: 'New email address',
+      submit: 'Send confirmation link',
+      sent: 'We sent a link to {{email}}. Your address changes when you open it. The link is valid for {{hours}} hours.',
+      same: 'This is your address already.',
+    },
+    data: {
+      title: 'Your data',
+      intro:
+        'Download everything we store about you as a JSON file: profile, progress, xp, achievements, certificates, exams and messages.',
+      download: 'Download my data',
+      failed: 'Your data could not be downloaded. Please try again later.',
+    },
+    delete: {
+      title: 'Delete account',
+      intro:
+        'Deleting your account removes your profile, progress, xp, achievements, certificates, exams and messages. This cannot be undone.',
+      open: 'Delete my account…',
+      confirmTitle: 'Delete your account?',
+      confirmText: 'Enter your password to delete your account and everything stored about you. This cannot be undone.',
+      confirm: 'Delete account',
+      cancel: 'Cancel',
+      done: 'Your account is deleted.',
+      lastAdmin:
+        'You are the last administrator of this site, so your account cannot be deleted. Make someone else an administrator first.',
+    },
   },
   tooManyRequests: 'Too many requests from your network. Please try again in {{time}}.',
   signIn: 'Sign in',

@@ -34,5 +34,7 @@ export const errors: typeof en = {
   NO_COACH: 'Kontakta oss via knappen för teknisk support i huvudmenyn!',
   INVALID_STATE: 'Det går inte i nuvarande läge. Ladda om och försök igen.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
+  /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
+  FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',
   NETWORK: 'Fel vid hämtning av data, försök igen senare.',
 };

@@ -93,6 +93,8 @@ export const identity: Translation<typeof en> = {
     noCode:
       'Öppna bekräftelselänken som vi skickade till din e-post för att bli klar med ditt konto. Länken gäller i {{hours}} timmar.',
     newLinkIntro: 'Behöver du en ny länk? Ange din e-postadress så skickar vi en.',
+    alreadyVerified: 'Den här e-postadressen är redan bekräftad. Du kan logga in.',
+    toProfile: 'Till din profil',
   },
   resend: {
     button: 'Skicka bekräftelsemejlet igen',
@@ -114,6 +116,50 @@ export const identity: Translation<typeof en> = {
     submit: 'Spara nytt lösenord',
     success: 'Ditt lösenord är ändrat. Nu kan du logga in med det nya lösenordet.',
     requestNew: 'Be om en ny länk',
+  },
+  /** The account settings of My profile: language, password, address, my data, deleting the account. */
+  account: {
+    title: 'Konto',
+    currentPassword: 'Nuvarande lösenord',
+    wrongCurrentPassword: 'Det nuvarande lösenordet är fel.',
+    language: {
+      title: 'Språk',
+      hint: 'Språket på sidorna och i mejlen och meddelandena vi skickar dig.',
+    },
+    password: {
+      title: 'Byt lösenord',
+      submit: 'Byt lösenord',
+      done: 'Ditt lösenord är bytt. Du är utloggad på dina andra enheter.',
+    },
+    email: {
+      title: 'E-postadress',
+      current: 'Din adress: {{email}}',
+      pending: 'Väntar på bekräftelse: {{email}}. Öppna länken vi skickade dit; tills dess är din adress densamma.',
+      newEmail: 'Ny e-postadress',
+      submit: 'Skicka bekräftelselänk',
+      sent: 'Vi skickade en länk till {{email}}. Adressen byts när du öppnar den. Länken gäller i {{hours}} timmar.',
+      same: 'Det här är redan din adress.',
+    },
+    data: {
+      title: 'Dina uppgifter',
+      intro:
+        'Ladda ner allt vi sparar om dig som en JSON-fil: profil, framsteg, xp, utmärkelser, certifikat, prov och meddelanden.',
+      download: 'Ladda ner mina uppgifter',
+      failed: 'Dina uppgifter kunde inte laddas ner. Försök igen senare.',
+    },
+    delete: {
+      title: 'Radera konto',
+      intro:
+        'När du raderar ditt konto tas din profil, dina framsteg, xp, utmärkelser, certifikat, prov och meddelanden bort. Det går inte att ångra.',
+      open: 'Radera mitt konto…',
+      confirmTitle: 'Radera ditt konto?',
+      confirmText: 'Ange ditt lösenord för att radera ditt konto och allt vi sparar om dig. Det går inte att ångra.',
+      confirm: 'Radera konto',
+      cancel: 'Avbryt',
+      done: 'Ditt konto är raderat.',
+      lastAdmin:
+        'Du är den sista administratören på den här webbplatsen, så ditt konto kan inte raderas. Gör någon annan till administratör först.',
+    },
   },
   tooManyRequests: 'För många förfrågningar från ditt nätverk. Försök igen om {{time}}.',
   signIn: 'Logga in',

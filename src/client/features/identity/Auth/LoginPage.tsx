@@ -10,7 +10,7 @@ import { useSite } from '../../site';
 import { AuthLayout } from './AuthLayout';
 import { useEmailRule } from './emailRule';
 import { PasswordField } from './PasswordField';
-import { signInTarget } from './safeRedirect';
+import { landingPath, signInTarget } from './safeRedirect';
 import { useErrorText } from './useErrorText';
 
 // Needed only after a NOT_VERIFIED answer, so the first page most visitors load stays small.
@@ -22,7 +22,7 @@ interface SignInFailure {
   email: string;
 }
 
-/** `/` and `/login`: sign in, then on to `triedUrl` (a path on this site) or /Home (spec §2). */
+/** `/` and `/login`: sign in, then on to `triedUrl` (a path on this site) or her landing page (spec §2). */
 export default function LoginPage() {
   const location = useLocation();
   const { t } = useTranslation('identity');
@@ -33,7 +33,7 @@ export default function LoginPage() {
   const errorText = useErrorText();
   const [failure, setFailure] = useState<SignInFailure | null>(null);
 
-  const target = signInTarget(params.get('triedUrl'));
+  const target = signInTarget(params.get('triedUrl'), landingPath(session.user));
   const signOut = useSignOutOnce();
 
   // Two fields need no form library: the sign-in page is the first most visitors load, and stays small.

@@ -13,6 +13,7 @@ import { FocusOnMount } from './FocusOnMount';
 import { EmailField, NameFields } from './fields';
 import { PasswordField } from './PasswordField';
 import { ResendVerification } from './ResendVerification';
+import { landingPath } from './safeRedirect';
 import { useErrorText, weakPasswordReason } from './useErrorText';
 import { useAuthRules } from './validation';
 
@@ -42,7 +43,7 @@ export default function RegisterPage() {
     : '/login';
 
   if (session.token) {
-    return <Navigate to={code ? `/redeem-code?code=${encodeURIComponent(code)}` : '/Home'} replace />;
+    return <Navigate to={code ? `/redeem-code?code=${encodeURIComponent(code)}` : landingPath(session.user)} replace />;
   }
 
   if (site.isPending) {
@@ -158,7 +159,14 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
     } catch (caught) {
       const reason = weakPasswordReason(caught);
       if (reason) form.setFieldError('password', rules.passwordProblem(reason.problem, reason.hint));
-      setError(errorText(caught));
+      setError(
+        errorText(caught, {
+          FirstName: t('fields.firstName'),
+          LastName: t('fields.lastName'),
+          CompanyName: t('fields.companyName'),
+          email: t('fields.email'),
+        }),
+      );
     }
   });
 

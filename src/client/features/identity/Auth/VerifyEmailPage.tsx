@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { VERIFICATION_VALID_HOURS } from '../../../../shared/domain/identity/accounts';
 import { call } from '../../../app/api';
+import { useSession } from '../../../app/session';
 import { ErrorAlert } from '../../../components/LoadState';
 import { AuthLayout } from './AuthLayout';
 import { ResendVerification } from './ResendVerification';
 import { useErrorText } from './useErrorText';
 
-type Verification = { state: 'checking' } | { state: 'verified' } | { state: 'failed'; error: unknown };
+type Verification =
+  | { state: 'checking' }
+  | { state: 'verified'; already: boolean }
+  | { state: 'failed'; error: unknown };
 
 /** `/verify-email?code=…`: uses the mailed code once; without one, explains where the link is. */
 export default function VerifyEmailPage() {
@@ -18,6 +22,7 @@ export default function VerifyEmailPage() {
   const code = params.get('code')?.trim() || null;
   const verification = useVerification(code);
   const errorText = useErrorText();
+  const session = useSession();
 
   if (!code) {
     return (
@@ -44,11 +49,18 @@ export default function VerifyEmailPage() {
       {verification.state === 'verified' && (
         <Stack gap="md">
           <Alert color="teal" variant="light" role="status">
-            {t('verify.success')}
+            {t(verification.already ? 'verify.alreadyVerified' : 'verify.success')}
           </Alert>
-          <Button component={Link} to="/login">
-            {t('signIn')}
-          </Button>
+          {/* Signed in already (an address change opened in the same browser): on to the profile instead. */}
+          {session.token ? (
+            <Button component={Link} to="/MyProfile">
+              {t('verify.toProfile')}
+            </Button>
+          ) : (
+            <Button component={Link} to="/login">
+              {t('signIn')}
+            </Button>
+          )}
         </Stack>
       )}
       {verification.state === 'failed' && (
@@ -71,7 +83,7 @@ function useVerification(code: string | null): Verification {
     sentFor.current = code;
     setVerification({ state: 'checking' });
     call('register.php', 'verify_email', { code })
-      .then(() => setVerification({ state: 'verified' }))
+      .then((answer) => setVerification({ state: 'verified', already: answer.already_verified }))
       .catch((error: unknown) => setVerification({ state: 'failed', error }));
   }, [code]);
   return verification;

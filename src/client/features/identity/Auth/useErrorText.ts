@@ -55,16 +55,21 @@ export function useFormatDuration() {
   );
 }
 
-/** Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). */
+/**
+ * Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). `labels` names a
+ * form's fields (by their names in the data) for an answer that says one is too long.
+ */
 export function useErrorText() {
   const { t } = useTranslation(['identity', 'errors']);
   const formatDuration = useFormatDuration();
   const passwordProblem = usePasswordProblemText();
   return useCallback(
-    (error: unknown): string => {
+    (error: unknown, labels?: Record<string, string>): string => {
       if (!(error instanceof ApiError)) return t('errors:SERVER_ERROR');
       const { code, body } = error;
       switch (code) {
+        case 'FORBIDDEN':
+          return body.reason === 'CURRENT_PASSWORD' ? t('account.wrongCurrentPassword') : errorText(error);
         case 'WRONG_CREDENTIALS':
           return t('errors:WRONG_CREDENTIALS', {
             attempt: body.attempt ?? '?',
@@ -82,8 +87,10 @@ export function useErrorText() {
         }
         case 'TOO_MANY_REQUESTS':
           return t('tooManyRequests', { time: formatDuration(Number(body.retry_after) || 1) });
+        case 'INVALID_STATE':
+          return body.reason === 'LAST_ADMIN' ? t('account.delete.lastAdmin') : errorText(error);
         default:
-          return errorText(error);
+          return errorText(error, undefined, labels);
       }
     },
     [t, formatDuration, passwordProblem],

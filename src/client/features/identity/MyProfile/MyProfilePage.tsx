@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/contract/identity/profile';
 import { useSession } from '../../../app/session';
 import { QueryState } from '../../../components/LoadState';
+import { AccountSettings } from './Account/AccountSettings';
 import { Certificates } from './Certificates';
 import { EarnedAchievements } from './EarnedAchievements';
 import { PhotoUpload } from './PhotoUpload';
@@ -23,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /MyProfile: photo, name and xp settings, level, achievements and certificates (spec §2). */
+/** /MyProfile: photo, name and xp settings, level, achievements, certificates and the account (spec §2). */
 export default function MyProfilePage() {
   const { t } = useTranslation('learning');
   const session = useSession();
@@ -84,6 +85,7 @@ function ProfileSections({ profile }: { profile: Profile }) {
           <Certificates userId={userId} />
         </Section>
       </SimpleGrid>
+      <AccountSettings profile={profile} />
     </Stack>
   );
 }

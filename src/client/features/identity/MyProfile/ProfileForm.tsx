@@ -71,9 +71,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       });
       notifications.show({ color: 'green', message: t('profile.saved') });
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      for (const field of fields) form.setFieldError(field, t('errors:INVALID_REQUEST'));
-      notifications.show({ color: 'red', title: t('profile.updateFailed'), message: errorText(error) });
+      const labels = { FirstName: t('profile.firstName'), LastName: t('profile.lastName') };
+      const text = errorText(error, undefined, labels);
+      for (const field of serverFieldErrors(error)) form.setFieldError(field, text);
+      notifications.show({ color: 'red', title: t('profile.updateFailed'), message: text });
     }
   });
 

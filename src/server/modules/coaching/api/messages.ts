@@ -10,7 +10,6 @@ const sendDeps = (ctx: CallContext) => ({
   config: ctx.config,
   mailer: ctx.mailer,
   site: ctx.site,
-  locale: ctx.locale,
 });
 
 export const messagesHandlers = handlers(messages, {

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
 import { DUPLICATE_EMAIL_MS, DUPLICATE_MESSAGE_MS, isOnline } from '../../../../shared/domain/coaching/messages';
 import { TaskType } from '../../../../shared/domain/coaching/tasks';
-import type { Language } from '../../../../shared/domain/language';
+import { recipientLanguage } from '../../../../shared/domain/language';
 import { authorize } from '../../../platform/authorize';
 import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now, timestampExpression } from '../../../platform/db';
@@ -27,12 +27,14 @@ export interface SendDeps {
   config: Config;
   mailer: Mailer;
   site: SiteRow;
-  locale: Language;
 }
 
-type Recipient = Pick<UserRow, 'id' | 'email' | 'first_name' | 'user_type' | 'privilegies' | 'last_seen_at'>;
+type Recipient = Pick<
+  UserRow,
+  'id' | 'email' | 'first_name' | 'user_type' | 'privilegies' | 'last_seen_at' | 'language'
+>;
 
-const recipientColumns = ['id', 'email', 'first_name', 'user_type', 'privilegies', 'last_seen_at'] as const;
+const recipientColumns = ['id', 'email', 'first_name', 'user_type', 'privilegies', 'last_seen_at', 'language'] as const;
 
 const secondsAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
 
@@ -89,7 +91,8 @@ async function mailUnlessRecent(
     .where('site_id', '=', deps.site.id)
     .where('id', '=', m.id)
     .execute();
-  const mail = messageMails.message(deps.locale, {
+  // The recipient's language, not the sender's: she reads the mail.
+  const mail = messageMails.message(recipientLanguage(recipient.language), {
     recipientName: recipient.first_name,
     senderName,
     title: m.title,

@@ -1,6 +1,7 @@
 import { passwordReset } from '../../../../shared/contract/identity/password';
-import { handlers } from '../../../platform/handlers';
+import { handlers, signedInUser } from '../../../platform/handlers';
 import { requestPasswordReset, resetPassword } from '../services/accounts';
+import { changePassword } from '../services/passwordChange';
 
 export const passwordHandlers = handlers(passwordReset, {
   async request_reset(ctx, data) {
@@ -15,6 +16,17 @@ export const passwordHandlers = handlers(passwordReset, {
       { db: ctx.db, siteId: ctx.site.id, ip: ctx.ip },
       { code: data.code, password: data.password, passwordRepeat: data.password_repeat },
     );
+    return { status: 'OK' };
+  },
+  async change_password(ctx, data) {
+    await changePassword(ctx.db, {
+      user: signedInUser(ctx),
+      token: ctx.token,
+      ip: ctx.ip,
+      currentPassword: data.current_password,
+      password: data.password,
+      passwordRepeat: data.password_repeat,
+    });
     return { status: 'OK' };
   },
 });

@@ -30,8 +30,8 @@ export const registerHandlers = handlers(register, {
     return { status: 'OK' };
   },
   async verify_email(ctx, data) {
-    await verifyEmail(deps(ctx), data.code);
-    return { status: 'OK' };
+    const { alreadyVerified } = await verifyEmail(deps(ctx), data.code);
+    return { status: 'OK', already_verified: alreadyVerified };
   },
   async resend_verification(ctx, data) {
     const cooldown = await resendVerification(deps(ctx), data.email);

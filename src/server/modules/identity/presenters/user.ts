@@ -1,6 +1,11 @@
 import type { UserData } from '../../../../shared/contract/define';
 import type { Profile } from '../../../../shared/contract/identity/profile';
+import { supportedLanguages } from '../../../../shared/domain/language';
 import type { SessionUser } from '../../../platform/db/schema';
+import type { ProfileView } from '../services/profile';
+
+/** Her stored choice of language, when it is one the platform has. */
+const chosenLanguage = (stored: string | null) => supportedLanguages.find((language) => language === stored) ?? null;
 
 /** The only path from a user row to the wire: the spec's names, and nothing secret. */
 export function presentUser(user: SessionUser, companyName: string | null): UserData {
@@ -15,11 +20,12 @@ export function presentUser(user: SessionUser, companyName: string | null): User
     TotalXp: user.total_xp,
     CollectXp: user.collect_xp === 1,
     CompanyName: companyName,
+    Language: chosenLanguage(user.language),
   };
 }
 
 /** The profile page's view of the user (profile.php). */
-export function presentProfile({ user, companyName }: { user: SessionUser; companyName: string | null }): Profile {
+export function presentProfile({ user, companyName, pendingEmail }: ProfileView): Profile {
   return {
     Id: user.id,
     Username: user.email,
@@ -30,5 +36,7 @@ export function presentProfile({ user, companyName }: { user: SessionUser; compa
     CollectXp: user.collect_xp === 1,
     TotalXp: user.total_xp,
     CompanyName: companyName,
+    Language: chosenLanguage(user.language),
+    PendingEmail: pendingEmail,
   };
 }

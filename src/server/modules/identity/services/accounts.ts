@@ -4,15 +4,16 @@ import {
   RESET_VALID_MINUTES,
   VERIFICATION_VALID_HOURS,
 } from '../../../../shared/domain/identity/accounts';
-import type { Language } from '../../../../shared/domain/language';
+import { type Language, recipientLanguage } from '../../../../shared/domain/language';
 import type { Config } from '../../../platform/config';
 import { type Db, now } from '../../../platform/db';
-import type { UserRow } from '../../../platform/db/schema';
+import type { SessionUser, UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { sourceOf, takeFromWindow } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
 import { accountMails } from '../mails';
-import { consumeCode, createCode, findCode } from './oneTimeCodes';
+import { withCurrentPassword } from './currentPassword';
+import { consumeCode, createCode, endCodes, findCode, lookupCode } from './oneTimeCodes';
 import { checkPasswordStrength, hashPassword, withPasswordWork } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { clearSignInLocks, liftSignInLocksFor } from './signIn';
@@ -27,7 +28,7 @@ interface AccountDeps {
   ip: string;
 }
 
-function assertStrong(password: string, email: string, names: string[]): void {
+export function assertStrong(password: string, email: string, names: string[]): void {
   const verdict = checkPasswordStrength(password, email, names);
   if (!verdict) return;
   const why = verdict.hint ? `${verdict.problem} (${verdict.hint})` : verdict.problem;
@@ -61,7 +62,11 @@ const mayMailAddress = async (deps: AccountDeps, email: string) =>
     })
   ).ok;
 
-async function sendVerification(deps: AccountDeps, user: Pick<UserRow, 'id' | 'email' | 'first_name'>, db: Db) {
+async function sendVerification(
+  deps: AccountDeps,
+  user: Pick<UserRow, 'id' | 'email' | 'first_name' | 'language'>,
+  db: Db,
+) {
   const code = await createCode(db, {
     siteId: deps.siteId,
     userId: user.id,
@@ -70,7 +75,11 @@ async function sendVerification(deps: AccountDeps, user: Pick<UserRow, 'id' | 'e
   });
   const link = `${deps.config.publicUrl}/verify-email?code=${code}`;
   await deps.mailer.enqueue(
-    { siteId: deps.siteId, to: user.email, ...accountMails.verify(deps.locale, user.first_name, link) },
+    {
+      siteId: deps.siteId,
+      to: user.email,
+      ...accountMails.verify(recipientLanguage(user.language), user.first_name, link),
+    },
     db,
   );
 }
@@ -131,13 +140,15 @@ export async function registerAccount(deps: AccountDeps, input: Registration): P
             total_xp: 0,
             collect_xp: 1,
             company_id: company?.id ?? null,
+            // The language she registered in is her choice until she makes another: her mails are written in it.
+            language: deps.locale,
             email_verified_at: null,
             created_at: at,
             updated_at: at,
           })
           // A simultaneous registration of the same address (a double click) won the race: undo this one.
           .onConflict((oc) => oc.columns(['site_id', 'email']).doNothing())
-          .returning(['id', 'email', 'first_name'])
+          .returning(['id', 'email', 'first_name', 'language'])
           .executeTakeFirst();
         if (!user) throw new RegisteredMeanwhile();
         await sendVerification(deps, user, trx);
@@ -156,23 +167,101 @@ async function mailAlreadyRegistered(deps: AccountDeps, user: UserRow): Promise<
   await deps.mailer.enqueue({
     siteId: deps.siteId,
     to: user.email,
-    ...accountMails.alreadyRegistered(deps.locale, user.first_name, link),
+    ...accountMails.alreadyRegistered(recipientLanguage(user.language), user.first_name, link),
   });
 }
 
-/** Verifies the address; opening the link also proves the source it was opened from to be the owner's. */
-export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'siteId' | 'ip'>, code: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const { userId } = await consumeCode(trx, { siteId: deps.siteId, code, purpose: 'verify_email' });
+/**
+ * Opens a verification link: of a registration (the address is verified) or of an address change (the new address
+ * becomes hers, verified). A link opened again, once the address is verified, answers `alreadyVerified` rather
+ * than an error: people open a mailed link twice. Opening it also proves the source it was opened from to be the
+ * owner's.
+ */
+export async function verifyEmail(
+  deps: Pick<AccountDeps, 'db' | 'siteId' | 'ip'>,
+  code: string,
+): Promise<{ alreadyVerified: boolean }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const found = await lookupCode(trx, { siteId: deps.siteId, code });
+    const purpose = found?.purpose;
+    if (!found || (purpose !== 'verify_email' && purpose !== 'change_email')) {
+      throw new AppError('CODE_NOT_FOUND', 'The code was not found or is already used');
+    }
+    const owner = await trx
+      .selectFrom('users')
+      .select(['email', 'pending_email', 'email_verified_at'])
+      .where('id', '=', found.user_id)
+      .where('site_id', '=', deps.siteId)
+      .executeTakeFirstOrThrow();
+    if (found.used_at) {
+      if (owner.email_verified_at) return { alreadyVerified: true };
+      throw new AppError('CODE_NOT_FOUND', 'The code is already used');
+    }
+    await consumeCode(trx, { siteId: deps.siteId, code, purpose });
+    const at = now();
+    if (purpose === 'change_email') {
+      const email = owner.pending_email;
+      if (!email) throw new AppError('CODE_NOT_FOUND', 'The address change was replaced or cancelled');
+      if (await findUserByEmail(trx, deps.siteId, email)) {
+        throw new AppError('INVALID_STATE', 'Another account has taken the address meanwhile');
+      }
+      await trx
+        .updateTable('users')
+        .set({ email, pending_email: null, email_verified_at: at, updated_at: at })
+        .where('id', '=', found.user_id)
+        .where('site_id', '=', deps.siteId)
+        .execute();
+      await liftSignInLocksFor(trx, { siteId: deps.siteId, email, ip: deps.ip });
+      return { alreadyVerified: false };
+    }
     const user = await trx
       .updateTable('users')
-      .set({ email_verified_at: now(), updated_at: now() })
-      .where('id', '=', userId)
+      .set({ email_verified_at: at, updated_at: at })
+      .where('id', '=', found.user_id)
       .where('site_id', '=', deps.siteId)
       .where('email_verified_at', 'is', null)
       .returning('email')
       .executeTakeFirst();
     if (user) await liftSignInLocksFor(trx, { siteId: deps.siteId, email: user.email, ip: deps.ip });
+    return { alreadyVerified: user === undefined };
+  });
+}
+
+/**
+ * Starts changing the signed-in user's address: her password first, then a link to the new address, which becomes
+ * hers when the link is opened (verifyEmail). An address another account has gets that account's "you already
+ * have an account" mail instead; the caller's answer is the same, so the form finds no accounts. A newer request
+ * ends the links of older ones.
+ */
+export async function requestEmailChange(
+  deps: AccountDeps,
+  input: { user: SessionUser; email: string; password: string },
+): Promise<void> {
+  const { user } = input;
+  await withCurrentPassword(deps.db, { user, password: input.password, ip: deps.ip }, async () => {
+    const unchanged = input.email === user.email;
+    const taken = unchanged ? undefined : await findUserByEmail(deps.db, deps.siteId, input.email);
+    const mayMail = !unchanged && (await mayMailAddress(deps, input.email));
+    await deps.db.transaction().execute(async (trx) => {
+      await endCodes(trx, { siteId: deps.siteId, userId: user.id, purpose: 'change_email' });
+      await trx
+        .updateTable('users')
+        .set({ pending_email: unchanged ? null : input.email, updated_at: now() })
+        .where('site_id', '=', deps.siteId)
+        .where('id', '=', user.id)
+        .execute();
+      if (unchanged || !mayMail || taken) return;
+      const code = await createCode(trx, {
+        siteId: deps.siteId,
+        userId: user.id,
+        purpose: 'change_email',
+        validMinutes: VERIFICATION_VALID_HOURS * 60,
+      });
+      const link = `${deps.config.publicUrl}/verify-email?code=${code}`;
+      const mail = accountMails.changeEmail(recipientLanguage(user.language), user.first_name, link);
+      await deps.mailer.enqueue({ siteId: deps.siteId, to: input.email, ...mail }, trx);
+    });
+    if (taken) await mailAlreadyRegistered(deps, taken);
   });
 }
 
@@ -213,7 +302,11 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
     });
     const link = `${deps.config.publicUrl}/password-recovery/${code}`;
     await deps.mailer.enqueue(
-      { siteId: deps.siteId, to: user.email, ...accountMails.reset(deps.locale, user.first_name, link) },
+      {
+        siteId: deps.siteId,
+        to: user.email,
+        ...accountMails.reset(recipientLanguage(user.language), user.first_name, link),
+      },
       trx,
     );
   });

@@ -28,6 +28,31 @@ export async function createCode(
   return code;
 }
 
+/** A code as stored, whatever its state, or null for an unknown one; INVALID_CODE for a malformed code. */
+export async function lookupCode(db: Db, opts: { siteId: number; code: string }) {
+  if (!CODE_SHAPE.test(opts.code)) throw new AppError('INVALID_CODE', 'The code is not valid');
+  const row = await db
+    .selectFrom('one_time_codes')
+    .select(['id', 'user_id', 'purpose', 'expires_at', 'used_at'])
+    .where('site_id', '=', opts.siteId)
+    .where('code_hash', '=', hashToken(opts.code))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Ends every live code of a user and purpose (a newer request replaces them). */
+export async function endCodes(db: Db, opts: { siteId: number; userId: number; purpose: CodePurpose }) {
+  const at = now();
+  await db
+    .updateTable('one_time_codes')
+    .set({ used_at: at, updated_at: at })
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('purpose', '=', opts.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /**
  * Finds a live code and names its user without using it. INVALID_CODE for a malformed code, CODE_NOT_FOUND for an
  * unknown or used one, CODE_EXPIRED past its time.
@@ -67,13 +92,6 @@ export async function consumeCode(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new AppError('CODE_NOT_FOUND', 'The code is already used');
-  await db
-    .updateTable('one_time_codes')
-    .set({ used_at: at, updated_at: at })
-    .where('site_id', '=', opts.siteId)
-    .where('user_id', '=', userId)
-    .where('purpose', '=', opts.purpose)
-    .where('used_at', 'is', null)
-    .execute();
+  await endCodes(db, { siteId: opts.siteId, userId, purpose: opts.purpose });
   return { userId };
 }

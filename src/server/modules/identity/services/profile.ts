@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
+import type { Language } from '../../../../shared/domain/language';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
 import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
@@ -11,18 +12,42 @@ import { uploadDir } from '../../../platform/files/media';
 import { createSlots } from '../../../platform/lib/slots';
 import { companyNameOf } from './users';
 
-/** The user's profile: her row and her company's name. */
-export async function getProfile(
-  db: Db,
-  user: SessionUser,
-): Promise<{ user: SessionUser; companyName: string | null }> {
-  return { user, companyName: await companyNameOf(db, user) };
+export interface ProfileView {
+  user: SessionUser;
+  companyName: string | null;
+  pendingEmail: string | null;
+}
+
+/** The user's profile: her row, her company's name and an address change she has not confirmed yet. */
+export async function getProfile(db: Db, user: SessionUser): Promise<ProfileView> {
+  const [companyName, pending] = await Promise.all([
+    companyNameOf(db, user),
+    db
+      .selectFrom('users')
+      .select('pending_email')
+      .where('site_id', '=', user.site_id)
+      .where('id', '=', user.id)
+      .executeTakeFirst(),
+  ]);
+  return { user, companyName, pendingEmail: pending?.pending_email ?? null };
+}
+
+/** Stores the language she chose: mails and the server's messages to her are written in it. */
+export async function setLanguage(db: Db, opts: { user: SessionUser; language: Language }): Promise<ProfileView> {
+  const updated = await db
+    .updateTable('users')
+    .set({ language: opts.language, updated_at: now() })
+    .where('site_id', '=', opts.user.site_id)
+    .where('id', '=', opts.user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return getProfile(db, updated);
 }
 
 export async function updateProfile(
   db: Db,
   opts: { user: SessionUser; firstName: string; lastName: string; collectXp: boolean },
-): Promise<{ user: SessionUser; companyName: string | null }> {
+): Promise<ProfileView> {
   const updated = await db
     .updateTable('users')
     .set({
@@ -206,6 +231,6 @@ export async function saveProfilePhoto(
  * Removes a stored upload. The row that named it is gone already, so the file is never served again: a file that
  * cannot be removed (already gone, or a failing disk) must not fail the upload that replaced it.
  */
-async function removeUpload(dir: string, storageName: string): Promise<void> {
+export async function removeUpload(dir: string, storageName: string): Promise<void> {
   await fs.promises.unlink(path.join(dir, path.basename(storageName))).catch(() => undefined);
 }

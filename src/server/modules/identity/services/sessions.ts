@@ -58,12 +58,17 @@ export async function revokeSession(db: Db, opts: { siteId: number; token: strin
     .execute();
 }
 
-export async function revokeAllSessions(db: Db, opts: { siteId: number; userId: number }): Promise<void> {
-  await db
+/** Signs the user out everywhere, or everywhere but the session of `keepToken` (the one that asked). */
+export async function revokeAllSessions(
+  db: Db,
+  opts: { siteId: number; userId: number; keepToken?: string | null },
+): Promise<void> {
+  let revoke = db
     .updateTable('sessions')
     .set({ revoked_at: now(), updated_at: now() })
     .where('site_id', '=', opts.siteId)
     .where('user_id', '=', opts.userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (opts.keepToken) revoke = revoke.where('token_hash', '!=', hashToken(opts.keepToken));
+  await revoke.execute();
 }
