@@ -423,7 +423,7 @@ describe.each(dialects)('user_exam.php on %s', (dialect) => {
     const exam = blockOf(course, 1);
     const id = (await save(student, course, exam, '<p>Answer</p>')).body.data.UserExamId as number;
     await submit(student, course, exam);
-    for (const Score of [101, -1, 2.5, '80', true]) {
+    for (const Score of [101, -1, 2.5, '80', true, null]) {
       const bad = await server.call(
         'user_exam.php',
         'review_user_exam',

@@ -35,7 +35,10 @@ export type UserExam = z.infer<typeof UserExam>;
 
 const answer = z.string().max(100_000);
 
-/** A review's optional score: a whole number from 0 to 100 (null or absent: none). */
+/**
+ * A review's optional score: a whole number from 0 to 100, left out for none. Not null: 0 is a score, so the
+ * convention that 0, null and absence all mean "none" (ids) cannot hold here.
+ */
 export const REVIEW_SCORE_MAX = 100;
 export const reviewScore = z.number().int().min(0).max(REVIEW_SCORE_MAX);
 const examOf = { UserId: id, CourseId: id, BlockId: id };
@@ -88,7 +91,7 @@ export const userExam = endpoint('user_exam.php', {
       UserExamId: id,
       Approve: z.boolean(),
       Comment: z.string().max(20_000).default(''),
-      Score: reviewScore.nullable().default(null),
+      Score: reviewScore.optional(),
     }),
     answer: z.object({ status: ok, data: UserExam }),
   }),

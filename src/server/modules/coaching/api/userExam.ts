@@ -44,7 +44,7 @@ export const userExamHandlers = handlers(userExam, {
       userExamId: data.UserExamId,
       approve: data.Approve,
       comment: data.Comment,
-      score: data.Score,
+      score: data.Score ?? null,
     });
     return { status: 'OK', data: presentExam(exam) };
   },
