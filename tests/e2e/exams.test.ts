@@ -10,7 +10,7 @@ import {
   signInViaApi,
   useBrowser,
 } from './support/browser';
-import { createLearner } from './support/learners';
+import { createLearner, signIn } from './support/learners';
 import { type CourseWorld, useCourseWorld } from './support/world';
 
 interface Part {
@@ -159,6 +159,34 @@ describe.skipIf(!e2eAvailable)('an exam answer is never lost', () => {
       learner.token,
     );
     expect(stored.data).toMatchObject({ Status: 'submitted', Submissions: 1 });
+    await page.context().close();
+  });
+
+  it('a review reaches the learner as a toast that reads as sentences, score and comment included', {
+    timeout: 90_000,
+  }, async () => {
+    const { page, blockId, learner } = await learnerOnMilestone('Fia');
+    const target = { UserId: learner.userId, CourseId: course().id, BlockId: blockId };
+    const saved = await apiCall(
+      'user_exam.php',
+      'save_user_exam',
+      { ...target, Answer: '<p>Boom bap</p>' },
+      learner.token,
+    );
+    await apiCall('user_exam.php', 'submit_user_exam', target, learner.token);
+    const coach = await signIn(world().coach.email);
+    const review = {
+      UserExamId: saved.data.UserExamId as number,
+      Approve: false,
+      Comment: '<p>More swing.</p>',
+      Score: 55,
+    };
+    expect((await apiCall('user_exam.php', 'review_user_exam', review, coach.token)).status).toBe('OK');
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Returned:' });
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.textContent()).toMatch(
+      /Change it and submit it again\. Score: 55 \/ 100 Comment from your coach: More swing\. Open the page/,
+    );
     await page.context().close();
   });
 });
