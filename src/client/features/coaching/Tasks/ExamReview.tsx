@@ -177,7 +177,7 @@ export function ExamReview({
                 allowDecimal={false}
                 allowNegative={false}
                 error={scoreInvalid ? t('reviewScore.invalid', { max: REVIEW_SCORE_MAX }) : undefined}
-                w={{ base: '100%', xs: 220 }}
+                w={{ base: '100%', xs: 360 }}
                 data-testid="review-score"
               />
               <Group gap="sm">
