@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrate, now } from '../../src/server/platform/db';
 import { createSite, createUser } from '../factories';
+import { createCourse } from '../factories/courses';
 import { createTestDatabase, type TestDatabase, testDialects } from '../support/databases';
 
 const dialects = await testDialects();
@@ -67,5 +68,39 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
       { recipient_id: -1, unopened: 1 },
       { recipient_id: anna.id, unopened: 2 },
     ]);
+  });
+
+  it('0008 leaves the exams already there without a score, and the database refuses one outside 0–100', async () => {
+    const db = await databaseUpTo('0007_message_counters');
+    const site = await createSite(db);
+    const user = await createUser(db, { site });
+    const course = await createCourse(db, { site, parts: [{ name: 'Final', blocks: [{ type: 'FinalExam' }] }] });
+    const exam = await db
+      .insertInto('user_exams')
+      .values({
+        site_id: site.id,
+        user_id: user.id,
+        course_id: course.id,
+        course_part_id: course.partIds[0] as number,
+        course_block_id: course.blockIds[0]?.[0] as number,
+        status: 'submitted',
+        answer: '<p>Mine</p>',
+        submissions: 1,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await migrate(db);
+    const row = () => db.selectFrom('user_exams').select('review_score').where('id', '=', exam.id);
+    expect(await row().executeTakeFirstOrThrow()).toEqual({ review_score: null });
+    const score = (value: number) =>
+      db.updateTable('user_exams').set({ review_score: value }).where('id', '=', exam.id).execute();
+    await score(0);
+    await score(100);
+    await expect(score(101)).rejects.toThrow();
+    await expect(score(-1)).rejects.toThrow();
+    expect(await row().executeTakeFirstOrThrow()).toEqual({ review_score: 100 });
   });
 });
