@@ -35,6 +35,7 @@ export const errorStatus = {
   SYSTEM_MESSAGE_NO_REPLY: 400,
   NO_COACH: 409,
   INVALID_STATE: 409,
+  EXAM_SUBMITTED: 409,
   SERVER_ERROR: 500,
 } as const;
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrate, now } from '../../src/server/platform/db';
 import { createSite, createUser } from '../factories';
+import { createCourse } from '../factories/courses';
 import { createTestDatabase, type TestDatabase, testDialects } from '../support/databases';
 
 const dialects = await testDialects();
@@ -69,8 +70,42 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     ]);
   });
 
-  it('0009 keeps the page text revisions and their editors, and leaves every language unchosen', async () => {
+  it('0008 leaves the exams already there without a score, and the database refuses one outside 0–100', async () => {
     const db = await databaseUpTo('0007_message_counters');
+    const site = await createSite(db);
+    const user = await createUser(db, { site });
+    const course = await createCourse(db, { site, parts: [{ name: 'Final', blocks: [{ type: 'FinalExam' }] }] });
+    const exam = await db
+      .insertInto('user_exams')
+      .values({
+        site_id: site.id,
+        user_id: user.id,
+        course_id: course.id,
+        course_part_id: course.partIds[0] as number,
+        course_block_id: course.blockIds[0]?.[0] as number,
+        status: 'submitted',
+        answer: '<p>Mine</p>',
+        submissions: 1,
+        created_at: now(),
+        updated_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await migrate(db);
+    const row = () => db.selectFrom('user_exams').select('review_score').where('id', '=', exam.id);
+    expect(await row().executeTakeFirstOrThrow()).toEqual({ review_score: null });
+    const score = (value: number) =>
+      db.updateTable('user_exams').set({ review_score: value }).where('id', '=', exam.id).execute();
+    await score(0);
+    await score(100);
+    await expect(score(101)).rejects.toThrow();
+    await expect(score(-1)).rejects.toThrow();
+    expect(await row().executeTakeFirstOrThrow()).toEqual({ review_score: 100 });
+  });
+
+  it('0009 keeps the page text revisions and their editors, and leaves every language unchosen', async () => {
+    const db = await databaseUpTo('0008_exam_reviews');
     const site = await createSite(db);
     const editor = await createUser(db, { site, role: 'admin' });
     const content = await db

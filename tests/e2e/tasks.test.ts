@@ -125,6 +125,12 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
     await review.getByText('Write a comment so the student knows what to change.').waitFor();
     await review.getByRole('textbox', { name: 'Comment to the student' }).click();
     await coach.keyboard.type('Say what the eardrum does.');
+    // A score is optional, a whole number up to 100: anything else is said, not sent.
+    const score = review.getByRole('textbox', { name: 'Score (optional)' });
+    await score.fill('150');
+    await review.getByTestId('return-exam').click();
+    await review.getByText('Enter a whole number from 0 to 100, or leave it empty.').waitFor();
+    await score.fill('60');
     await review.getByTestId('return-exam').click();
     await coach.getByText('Returned to the student with your comment.').waitFor();
     await review.getByText('Returned to the student, who may change the answer and submit it again.').waitFor();
@@ -136,6 +142,7 @@ describe.skipIf(!e2eAvailable)('tasks and exam reviews', () => {
     await expect.poll(() => state.getAttribute('data-state'), { timeout: 15_000 }).toBe('returned');
     expect(await state.textContent()).toBe('Returned with a comment');
     expect(await exam.getByTestId('exam-comment').textContent()).toContain('Say what the eardrum does.');
+    expect(await exam.getByTestId('exam-score').textContent()).toBe('Score: 60 / 100');
     await expectAccessible(student, 'exam, returned');
     await answer.click();
     await student.keyboard.press('End');

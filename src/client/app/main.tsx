@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { installLeaveGuard } from '../components/leaveGuard';
 import './i18n';
 import { AppRoutes } from './routes';
 import { NotificationsHost } from './shell/NotificationsHost';
@@ -14,6 +15,9 @@ import { colorSchemeManager, theme } from './theme';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
+
+// Before the router listens to the history: an unsaved form's guard hears of Back and Forward first.
+installLeaveGuard();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

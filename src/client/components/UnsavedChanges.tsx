@@ -1,57 +1,53 @@
 import { Badge } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from './ConfirmDialog';
-
-/** The in-app address a plain click on a link would go to, or null when the click leaves it alone. */
-function internalTarget(event: MouseEvent): string | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-  if (!anchor?.href || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin || !url.protocol.startsWith('http')) return null;
-  // A link to a place on this very page (#certificates) keeps the form.
-  if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+import { arm, askBeforeLeaving, type Exit, leaveThroughHistory, noteShownEntry } from './leaveGuard';
 
 /**
- * Guards unsaved changes while `dirty`: the browser asks before the tab closes or reloads, and a click on any
- * link to another page of the app asks first in a dialog. React Router's declarative mode has no navigation
- * blocking, so clicks are caught on the document before the router's links see them; the browser's back button
- * is not caught.
+ * Guards unsaved changes while `dirty`: every way out of the page asks first (components/leaveGuard.ts). The
+ * browser asks before the tab closes or reloads; a click on a link to another page of the app, the browser's Back
+ * and Forward, and the app's own buttons that navigate through `useGuardedNavigate` (a course's Back and Forward)
+ * ask in a dialog.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
   const navigate = useNavigate();
-  const [target, setTarget] = useState<string | null>(null);
+  const location = useLocation();
+  const [target, setTarget] = useState<Exit | null>(null);
 
   useEffect(() => {
     if (!dirty) return;
-    const beforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    const onClick = (event: MouseEvent) => {
-      const to = internalTarget(event);
-      if (to === null) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setTarget(to);
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('click', onClick, true);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      document.removeEventListener('click', onClick, true);
-    };
+    return arm({ ask: setTarget });
   }, [dirty]);
+
+  useEffect(() => {
+    if (dirty && location.key) noteShownEntry();
+  }, [dirty, location.key]);
 
   const stay = useCallback(() => setTarget(null), []);
   const leave = useCallback(() => {
     setTarget(null);
-    if (target !== null) navigate(target);
+    if (target === null) return;
+    if ('to' in target) navigate(target.to);
+    else leaveThroughHistory(target.delta);
   }, [navigate, target]);
 
   return { target, stay, leave };
+}
+
+/**
+ * `navigate` for the app's own buttons that leave a page (links are caught by themselves): while a guard holds
+ * unsaved changes it asks first, else it goes at once.
+ */
+export function useGuardedNavigate(): (to: string) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (to: string) => {
+      if (!askBeforeLeaving(to)) navigate(to);
+    },
+    [navigate],
+  );
 }
 
 /**

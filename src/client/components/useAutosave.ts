@@ -3,9 +3,12 @@ import { autosaveDelay } from '../../shared/domain/autosave';
 
 /**
  * Holds the latest unsaved value and saves it by the autosave rule of spec §4/§9: 5 s after the first
- * unsaved input, and only once input has paused for 3 s. `flush` saves at once (edit mode off, leaving).
+ * unsaved input, and only once input has paused for 3 s. `flush` saves at once (edit mode off, leaving); `cancel`
+ * forgets the pending value (its owner saves it another way). Unless `saveOnUnmount` is false, a pending value is
+ * saved when the component goes away; a form whose unsaved-changes guard asks before leaving turns that off, so
+ * "Leave without saving" means what it says.
  */
-export function useAutosave<T>(save: (value: T) => void) {
+export function useAutosave<T>(save: (value: T) => void, { saveOnUnmount = true }: { saveOnUnmount?: boolean } = {}) {
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;
@@ -14,14 +17,18 @@ export function useAutosave<T>(save: (value: T) => void) {
   const firstInputAt = useRef<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
 
-  const flush = useCallback(() => {
+  const cancel = useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = undefined;
     firstInputAt.current = null;
-    const unsaved = pending.current;
     pending.current = null;
-    if (unsaved) saveRef.current(unsaved.value);
   }, []);
+
+  const flush = useCallback(() => {
+    const unsaved = pending.current;
+    cancel();
+    if (unsaved) saveRef.current(unsaved.value);
+  }, [cancel]);
 
   const change = useCallback(
     (value: T) => {
@@ -37,7 +44,8 @@ export function useAutosave<T>(save: (value: T) => void) {
     [flush],
   );
 
-  // Unsaved text is saved when the component goes away, and the browser asks before closing the tab.
+  // The browser asks before closing the tab, and the save starts while it asks; unsaved text is saved when the
+  // component goes away unless told otherwise.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (!pending.current) return;
@@ -47,9 +55,10 @@ export function useAutosave<T>(save: (value: T) => void) {
     window.addEventListener('beforeunload', warn);
     return () => {
       window.removeEventListener('beforeunload', warn);
-      flush();
+      if (saveOnUnmount) flush();
+      else cancel();
     };
-  }, [flush]);
+  }, [flush, cancel, saveOnUnmount]);
 
-  return { change, flush };
+  return { change, flush, cancel };
 }

@@ -4,6 +4,7 @@
  */
 
 export { ExamStateBadge } from './exams/ExamStateBadge';
+export { useExamAnswer } from './exams/examAnswer';
 export { type ExamState, examState, useBlockExam } from './exams/exams';
 export { coachingKeys } from './keys';
 export { openChat } from './messages/dialogs';

@@ -21,6 +21,7 @@ import * as m0004 from './migrations/0004_message_counts';
 import * as m0005 from './migrations/0005_sign_in_sources_and_rate_limits';
 import * as m0006 from './migrations/0006_test_attempts_and_message_senders';
 import * as m0007 from './migrations/0007_message_counters';
+import * as m0008 from './migrations/0008_exam_reviews';
 import * as m0009 from './migrations/0009_user_preferences';
 import * as m0011 from './migrations/0011_certificate_codes';
 import type { Database } from './schema';
@@ -35,6 +36,7 @@ const migrations = {
   '0005_sign_in_sources_and_rate_limits': m0005,
   '0006_test_attempts_and_message_senders': m0006,
   '0007_message_counters': m0007,
+  '0008_exam_reviews': m0008,
   '0009_user_preferences': m0009,
   '0011_certificate_codes': m0011,
 } satisfies Record<string, Migration>;

@@ -330,6 +330,8 @@ export interface UserExamsTable extends Row {
   /** Sanitized HTML. */
   answer: string;
   review_comment: string | null;
+  /** The latest review's score, 0 to 100, when the reviewer gave one (migration 0008). */
+  review_score: number | null;
   submitted_at: Timestamp | null;
   reviewed_at: Timestamp | null;
   reviewed_by_user_id: number | null;

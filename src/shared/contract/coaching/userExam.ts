@@ -25,6 +25,8 @@ export const UserExam = z.object({
   Answer: z.string(),
   /** The coach's comment on the latest review (sanitized HTML). */
   ReviewComment: z.string().nullable(),
+  /** The latest review's score, 0 to 100, when the coach gave one. */
+  ReviewScore: z.number().int().nullable(),
   SubmittedDate: isoDate.nullable(),
   ReviewedDate: isoDate.nullable(),
   Submissions: z.number(),
@@ -32,6 +34,13 @@ export const UserExam = z.object({
 export type UserExam = z.infer<typeof UserExam>;
 
 const answer = z.string().max(100_000);
+
+/**
+ * A review's optional score: a whole number from 0 to 100, left out for none. Not null: 0 is a score, so the
+ * convention that 0, null and absence all mean "none" (ids) cannot hold here.
+ */
+export const REVIEW_SCORE_MAX = 100;
+export const reviewScore = z.number().int().min(0).max(REVIEW_SCORE_MAX);
 const examOf = { UserId: id, CourseId: id, BlockId: id };
 
 export const userExam = endpoint('user_exam.php', {
@@ -50,8 +59,9 @@ export const userExam = endpoint('user_exam.php', {
     answer: z.object({ status: ok, data: UserExam }),
   }),
   /**
-   * The learner saves her answer: the first save starts the exam (no exam started → in progress), later ones
-   * change the answer. Refused while the exam waits for review or once it is completed.
+   * The learner saves her answer as a draft (the client saves while she types): the first save starts the exam (no
+   * exam started → in progress), later ones change the draft. A submitted or completed answer is no draft:
+   * `EXAM_SUBMITTED`.
    */
   save_user_exam: call({
     access: 'user',
@@ -60,21 +70,29 @@ export const userExam = endpoint('user_exam.php', {
   }),
   /**
    * The learner hands in a started exam for review (in progress → submitted), with `Answer` saved first when
-   * given; a task for the staff is created. Refused for an exam not started, already submitted or completed.
+   * given; a task for the staff is created. Handing in again what already waits for review (the same answer, or
+   * none given) changes nothing and answers OK with `AlreadySubmitted` true, so a double click or a retry is one
+   * submission. Refused for an exam not started, for a different answer while one waits, and once completed.
    */
   submit_user_exam: call({
     access: 'user',
     data: z.object({ ...examOf, Answer: answer.optional() }),
-    answer: z.object({ status: ok, data: UserExam }),
+    answer: z.object({ status: ok, data: UserExam, AlreadySubmitted: z.boolean() }),
   }),
   /**
    * A coach approves a submitted exam (submitted → completed; the last approved exam of a part completed by
    * review completes the part, for progress, xp and the certificate), or returns it with a comment (submitted →
-   * in progress: the learner may edit and submit again). Either way the exam's review task is completed.
+   * in progress: the learner may edit and submit again). Either way the exam's review task is completed, and the
+   * learner is told by a system message (and a mail when she is away). `Score` (0–100) is optional either way.
    */
   review_user_exam: call({
     access: 'staff',
-    data: z.object({ UserExamId: id, Approve: z.boolean(), Comment: z.string().max(20_000).default('') }),
+    data: z.object({
+      UserExamId: id,
+      Approve: z.boolean(),
+      Comment: z.string().max(20_000).default(''),
+      Score: reviewScore.optional(),
+    }),
     answer: z.object({ status: ok, data: UserExam }),
   }),
 });

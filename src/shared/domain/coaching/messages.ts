@@ -32,3 +32,14 @@ export const isOnline = (lastSeenAt: string | null, nowMs: number): boolean =>
 /** Whether a poll at `nowMs` should record the user's presence again. */
 export const presenceIsStale = (lastSeenAt: string | null, nowMs: number): boolean =>
   lastSeenAt === null || nowMs - Date.parse(lastSeenAt) >= PRESENCE_WRITE_MS;
+
+/**
+ * A user counts as away once her last recorded poll is this old (or she never polled): a system message that
+ * matters to her (a review of her exam) is then mailed as well. Longer than the online window, so a learner who
+ * only switched tabs for a moment is not mailed what the next toast will tell her.
+ */
+export const AWAY_AFTER_MS = 5 * 60_000;
+
+/** Whether a user whose last poll was recorded at `lastSeenAt` counts as away at `nowMs`. */
+export const isAway = (lastSeenAt: string | null, nowMs: number): boolean =>
+  lastSeenAt === null || nowMs - Date.parse(lastSeenAt) >= AWAY_AFTER_MS;

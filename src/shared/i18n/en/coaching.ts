@@ -204,4 +204,17 @@ export const coaching = {
   unsaved: {
     text: 'Your note is not saved. Leave this page anyway?',
   },
+  /** The learner's draft and submission of an exam, and a review's score (both sides). */
+  examAnswer: {
+    saving: 'Saving draft…',
+    saved: 'Draft saved',
+    alreadySubmitted: 'Your answer is already waiting for review.',
+    score: 'Score: {{score}} / {{max}}',
+  },
+  reviewScore: {
+    label: 'Score (optional)',
+    hint: 'A whole number from 0 to {{max}}, shown to the student with your comment.',
+    invalid: 'Enter a whole number from 0 to {{max}}, or leave it empty.',
+    previous: 'Score of the previous review: {{score}} / {{max}}',
+  },
 };

@@ -34,6 +34,7 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   SYSTEM_MESSAGE_NO_REPLY: 'System message - unable to reply!',
   NO_COACH: 'Please contact us via the tech support button in the main menu!',
   INVALID_STATE: 'This cannot be done in the current state. Reload and try again.',
+  EXAM_SUBMITTED: 'Your answer has been submitted and can no longer be changed.',
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

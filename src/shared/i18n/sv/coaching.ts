@@ -203,4 +203,17 @@ export const coaching: Translation<typeof en> = {
   unsaved: {
     text: 'Anteckningen är inte sparad. Vill du lämna sidan ändå?',
   },
+  /** The learner's draft and submission of an exam, and a review's score (both sides). */
+  examAnswer: {
+    saving: 'Sparar utkast…',
+    saved: 'Utkastet är sparat',
+    alreadySubmitted: 'Ditt svar väntar redan på granskning.',
+    score: 'Poäng: {{score}} / {{max}}',
+  },
+  reviewScore: {
+    label: 'Poäng (valfritt)',
+    hint: 'Ett heltal från 0 till {{max}}, som eleven ser tillsammans med din kommentar.',
+    invalid: 'Ange ett heltal från 0 till {{max}}, eller lämna fältet tomt.',
+    previous: 'Poäng vid förra granskningen: {{score}} / {{max}}',
+  },
 };

@@ -33,6 +33,7 @@ export const errors: typeof en = {
   SYSTEM_MESSAGE_NO_REPLY: 'Systemmeddelande - går inte att svara!',
   NO_COACH: 'Kontakta oss via knappen för teknisk support i huvudmenyn!',
   INVALID_STATE: 'Det går inte i nuvarande läge. Ladda om och försök igen.',
+  EXAM_SUBMITTED: 'Ditt svar är inlämnat och kan inte längre ändras.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Task } from '../../../../shared/contract/coaching/tasks';
+import { REVIEW_SCORE_MAX, reviewScore } from '../../../../shared/contract/coaching/userExam';
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
 import { call } from '../../../app/api';
 import { appKeys } from '../../../app/keys';
@@ -40,6 +41,9 @@ export function ExamReview({
   const query = useExamById(exam);
   const [comment, setComment] = useState('');
   const [commentMissing, setCommentMissing] = useState(false);
+  // The score as typed: empty for none; checked with the contract's own rule before it is sent.
+  const [score, setScore] = useState<string | number>('');
+  const [scoreInvalid, setScoreInvalid] = useState(false);
   // A new editor after each review, so the next comment starts empty.
   const [round, setRound] = useState(0);
 
@@ -50,6 +54,7 @@ export function ExamReview({
           UserExamId: exam.userExamId,
           Approve: approve,
           Comment: isBlankRichText(comment) ? '' : comment,
+          ...(score === '' ? {} : { Score: Number(score) }),
         })
       ).data,
     onSuccess: (reviewed, approve) => {
@@ -58,6 +63,7 @@ export function ExamReview({
       void queryClient.invalidateQueries({ queryKey: coachingKeys.tasks.all });
       void queryClient.invalidateQueries({ queryKey: appKeys.progress });
       setComment('');
+      setScore('');
       setRound((current) => current + 1);
       showToast(approve ? t('review.approved') : t('review.returned'), 'green');
     },
@@ -70,6 +76,10 @@ export function ExamReview({
       return;
     }
     setCommentMissing(false);
+    if (score !== '' && !reviewScore.safeParse(Number(score)).success) {
+      setScoreInvalid(true);
+      return;
+    }
     review.mutate(approve);
   };
 
@@ -121,9 +131,16 @@ export function ExamReview({
               )}
             </div>
           </div>
-          {query.data.ReviewComment && (
+          {(query.data.ReviewComment || query.data.ReviewScore !== null) && (
             <Alert variant="light" color="gray" title={t('review.lastComment')}>
-              <RichText html={query.data.ReviewComment} />
+              <Stack gap="xs">
+                {query.data.ReviewScore !== null && (
+                  <Text size="sm" fw={600} data-testid="previous-score">
+                    {t('reviewScore.previous', { score: query.data.ReviewScore, max: REVIEW_SCORE_MAX })}
+                  </Text>
+                )}
+                {query.data.ReviewComment && <RichText html={query.data.ReviewComment} />}
+              </Stack>
             </Alert>
           )}
           {query.data.Status === 'submitted' ? (
@@ -144,6 +161,25 @@ export function ExamReview({
                 {t('review.commentHint')}
               </Text>
               {commentMissing && <FieldError>{t('review.commentRequired')}</FieldError>}
+              <NumberInput
+                key={`score-${round}`}
+                label={t('reviewScore.label')}
+                description={t('reviewScore.hint', { max: REVIEW_SCORE_MAX })}
+                value={score}
+                onChange={(value) => {
+                  setScore(value);
+                  setScoreInvalid(false);
+                }}
+                min={0}
+                max={REVIEW_SCORE_MAX}
+                // Out of range or a fraction is said, not silently changed to what the coach did not type.
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                error={scoreInvalid ? t('reviewScore.invalid', { max: REVIEW_SCORE_MAX }) : undefined}
+                w={{ base: '100%', xs: 360 }}
+                data-testid="review-score"
+              />
               <Group gap="sm">
                 <Button
                   color="teal.9"

@@ -20,8 +20,11 @@ export function useMessageTime(): (iso: string, options?: { bell?: boolean }) =>
   };
 }
 
-/** The plain text of a message's HTML, for a toast or a one-line preview. */
+/** The ends of blocks and lines, where the text of one paragraph must not run into the next. */
+const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|pre|div)>|<br\s*\/?>/gi;
+
+/** The plain text of a message's HTML, for a toast or a one-line preview; paragraphs are parted by a space. */
 export function plainText(html: string): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  const text = new DOMParser().parseFromString(html.replace(BLOCK_END, '$& '), 'text/html').body.textContent ?? '';
   return text.replace(/\s+/g, ' ').trim();
 }

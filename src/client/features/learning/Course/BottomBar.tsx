@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/toast';
+import { useGuardedNavigate } from '../../../components/UnsavedChanges';
 import { partPath, useCourseContext } from './CourseContext';
 import classes from './course.module.css';
 import { setCourseNav, useCourseView } from './store';
@@ -13,7 +13,7 @@ import { setCourseNav, useCourseView } from './store';
  */
 export function BottomBar() {
   const { t } = useTranslation('learning');
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const { course, partsById } = useCourseContext();
   const back = useCourseView((state) => state.navBack);
   const forward = useCourseView((state) => state.navForward);

@@ -1,24 +1,21 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { UserExam } from '../../../../shared/contract/coaching/userExam';
+import { REVIEW_SCORE_MAX } from '../../../../shared/contract/coaching/userExam';
 import type { BlockOf } from '../../../../shared/contract/learning/courseShapes';
 import { isBlankRichText } from '../../../../shared/domain/coaching/chat';
-import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { formatDateTime } from '../../../components/dates';
-import { errorText } from '../../../components/errorText';
 import { LazyRichTextField } from '../../../components/LazyRichTextField';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { FieldError } from '../../../components/Notices';
 import { RichText } from '../../../components/RichText';
-import { showToast } from '../../../components/toast';
 import { alertTone, tone } from '../../../components/tone';
 import { UnsavedBadge, UnsavedChangesGuard } from '../../../components/UnsavedChanges';
-import { coachingKeys, ExamStateBadge, examState, useBlockExam } from '../../coaching';
+import { ExamStateBadge, examState, useBlockExam, useExamAnswer } from '../../coaching';
 import { learningKeys } from '../keys';
 import { useBlockHost } from './BlockHost';
 import classes from './blocks.module.css';
@@ -89,15 +86,12 @@ function LearnerExam({
   block: ExamBlockKind;
   exam: { userId: number; courseId: number; blockId: number };
 }) {
-  const { t } = useTranslation('learning');
+  const { t } = useTranslation(['learning', 'coaching']);
   const queryClient = useQueryClient();
   const query = useBlockExam(exam);
   const dateOf = (iso: string | null) => (iso ? formatDateTime(iso) : '');
-  const key = coachingKeys.exams.ofBlock(exam.userId, exam.courseId, exam.blockId);
-  const [draft, setDraft] = useState<string | null>(null);
   const [emptyAnswer, setEmptyAnswer] = useState(false);
-  const saved = query.data?.Answer ?? '';
-  const dirty = draft !== null && draft !== saved;
+  const writing = useExamAnswer(exam, query.data);
 
   // A review decided while the learner looks on: the part and the course's progress have moved with it.
   const status = query.data?.Status;
@@ -109,37 +103,6 @@ function LearnerExam({
     }
     lastStatus.current = status;
   }, [status, queryClient, exam.courseId, exam.userId]);
-
-  const settle = (updated: UserExam) => {
-    queryClient.setQueryData(key, updated);
-    setDraft(null);
-  };
-
-  const save = useMutation({
-    mutationFn: async () =>
-      (await call('user_exam.php', 'save_user_exam', { ...toWire(exam), Answer: draft ?? saved })).data,
-    onSuccess: (updated) => {
-      settle(updated);
-      showToast(t('exam.saved'), 'green');
-    },
-    onError: (error) => showToast(errorText(error), 'red'),
-  });
-
-  const submit = useMutation({
-    mutationFn: async () => {
-      const answer = draft ?? saved;
-      // Only a started exam can be handed in: the first save starts it.
-      if (query.data?.Status === 'not_started') {
-        await call('user_exam.php', 'save_user_exam', { ...toWire(exam), Answer: answer });
-      }
-      return (await call('user_exam.php', 'submit_user_exam', { ...toWire(exam), Answer: answer })).data;
-    },
-    onSuccess: (updated) => {
-      settle(updated);
-      showToast(t('exam.submitted'), 'green');
-    },
-    onError: (error) => showToast(errorText(error), 'red'),
-  });
 
   if (query.isPending) {
     return (
@@ -158,7 +121,6 @@ function LearnerExam({
 
   const data = query.data;
   const state = examState(data);
-  const busy = save.isPending || submit.isPending;
 
   return (
     <ExamCard block={block} state={<ExamStateBadge state={state} />}>
@@ -169,24 +131,32 @@ function LearnerExam({
             ? t('exam.intro.completed', { date: dateOf(data.ReviewedDate) })
             : t(`exam.intro.${state}`)}
       </Text>
-      {data.ReviewComment && (
+      {(data.ReviewComment || data.ReviewScore !== null) && (
         <Alert
           variant="light"
           {...alertTone(state === 'completed' ? 'teal' : 'orange')}
           title={t('exam.coachComment')}
           data-testid="exam-comment"
         >
-          <RichText html={data.ReviewComment} />
+          <Stack gap="xs">
+            {data.ReviewScore !== null && (
+              <Text fw={600} size="sm" data-testid="exam-score">
+                {t('coaching:examAnswer.score', { score: data.ReviewScore, max: REVIEW_SCORE_MAX })}
+              </Text>
+            )}
+            {data.ReviewComment && <RichText html={data.ReviewComment} />}
+          </Stack>
         </Alert>
       )}
       {data.UserCanEdit ? (
         <Stack gap="sm">
           <LazyRichTextField
-            key={`${data.UserExamId}-${data.Submissions}`}
-            initialContent={saved}
+            // A returned answer is a new round: the editor starts from what was handed in.
+            key={data.Submissions}
+            initialContent={data.Answer}
             label={t('exam.yourAnswer')}
             onChange={(html) => {
-              setDraft(html);
+              writing.change(html);
               setEmptyAnswer(false);
             }}
           />
@@ -195,9 +165,8 @@ function LearnerExam({
             <Button
               variant="default"
               leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              onClick={() => save.mutate()}
-              loading={save.isPending}
-              disabled={busy || !dirty}
+              onClick={writing.saveNow}
+              disabled={writing.busy || !writing.dirty}
               data-testid="save-exam"
             >
               {t('exam.save')}
@@ -205,19 +174,19 @@ function LearnerExam({
             <Button
               leftSection={<IconSend size={16} aria-hidden />}
               onClick={() => {
-                if (isBlankRichText(draft ?? saved)) {
+                if (isBlankRichText(writing.answer)) {
                   setEmptyAnswer(true);
                   return;
                 }
-                submit.mutate();
+                writing.submit();
               }}
-              loading={submit.isPending}
-              disabled={busy}
+              loading={writing.submitting}
+              disabled={writing.busy}
               data-testid="submit-exam"
             >
               {t('exam.submit')}
             </Button>
-            {dirty && <UnsavedBadge data-testid="exam-unsaved">{t('exam.unsavedBadge')}</UnsavedBadge>}
+            <DraftStatus state={writing.draftState} />
           </Group>
           <Text size="xs" c="dimmed">
             {t('exam.submitHint')}
@@ -233,13 +202,18 @@ function LearnerExam({
           </div>
         </div>
       )}
-      <UnsavedChangesGuard dirty={dirty} title={t('exam.unsaved.title')} text={t('exam.unsaved.text')} />
+      <UnsavedChangesGuard dirty={writing.dirty} title={t('exam.unsaved.title')} text={t('exam.unsaved.text')} />
     </ExamCard>
   );
 }
 
-const toWire = (exam: { userId: number; courseId: number; blockId: number }) => ({
-  UserId: exam.userId,
-  CourseId: exam.courseId,
-  BlockId: exam.blockId,
-});
+/** Beside the buttons: changes not saved yet, the draft being saved, or saved (announced politely). */
+function DraftStatus({ state }: { state: ReturnType<typeof useExamAnswer>['draftState'] }) {
+  const { t } = useTranslation(['learning', 'coaching']);
+  if (state === 'unsaved') return <UnsavedBadge data-testid="exam-unsaved">{t('exam.unsavedBadge')}</UnsavedBadge>;
+  return (
+    <Text size="sm" c="dimmed" aria-live="polite" data-testid="exam-draft" data-state={state ?? 'none'}>
+      {state === 'saving' ? t('coaching:examAnswer.saving') : state === 'saved' ? t('coaching:examAnswer.saved') : ''}
+    </Text>
+  );
+}

@@ -35,15 +35,16 @@ export const userExamHandlers = handlers(userExam, {
       blockId: data.BlockId,
       answer: data.Answer,
     });
-    return { status: 'OK', data: presentExam(exam) };
+    return { status: 'OK', data: presentExam(exam), AlreadySubmitted: exam.alreadySubmitted };
   },
   async review_user_exam(ctx, data) {
-    const exam = await reviewUserExam(ctx.db, {
-      siteId: ctx.site.id,
+    // The call's context carries what a review's notice needs: the database, the outbox, the site and the language.
+    const exam = await reviewUserExam(ctx, {
       reviewer: signedInUser(ctx),
       userExamId: data.UserExamId,
       approve: data.Approve,
       comment: data.Comment,
+      score: data.Score ?? null,
     });
     return { status: 'OK', data: presentExam(exam) };
   },

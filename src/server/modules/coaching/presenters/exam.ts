@@ -30,6 +30,7 @@ export function presentExam(opts: ExamView): UserExam {
     UserCanEdit: opts.canEdit,
     Answer: row?.answer ?? '',
     ReviewComment: row?.review_comment ?? null,
+    ReviewScore: row?.review_score ?? null,
     SubmittedDate: row?.submitted_at ?? null,
     ReviewedDate: row?.reviewed_at ?? null,
     Submissions: row?.submissions ?? 0,

@@ -1,12 +1,14 @@
 import { reviewedBlockTypes } from '../../../../shared/contract/coaching/userExam';
+import { examName } from '../../../../shared/domain/coaching/exams';
 import { TaskType } from '../../../../shared/domain/coaching/tasks';
+import { recipientLanguage } from '../../../../shared/domain/language';
 import { isMilestone } from '../../../../shared/domain/learning/course';
 import { authorize, can } from '../../../platform/authorize';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import { getById } from '../../../platform/db/lookups';
 import type { CourseBlockRow, CoursePartRow, CourseRow, SessionUser, UserExamRow } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
-import { isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
+import { htmlToText, isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
 import {
   blockVisibleToLearner,
   completeReviewedPart,
@@ -14,8 +16,10 @@ import {
   seesCourseAsStaff,
   visibleToLearner,
 } from '../../learning';
+import { reviewNotices } from '../mails';
 import { examActions } from '../policies/exam';
 import type { ExamView } from '../presenters/exam';
+import { type SendDeps, sendSystemNotice } from './messageSending';
 import { insertTask } from './tasks';
 
 /**
@@ -68,6 +72,13 @@ const examRow = (db: Db, siteId: number, userId: number, blockId: number) =>
     .where('course_block_id', '=', blockId);
 
 const invalidState = (message: string) => new AppError('INVALID_STATE', message);
+
+/** A submitted or approved answer is no longer a draft: the learner cannot write to it. */
+const answerHandedIn = (status: UserExamRow['status']) =>
+  new AppError(
+    'EXAM_SUBMITTED',
+    `The answer is ${status === 'completed' ? 'approved' : 'submitted'}: it cannot change now`,
+  );
 
 /** get_user_exam: by its id, or by the exam block; an exam not started has a state too. */
 export async function getUserExam(
@@ -128,7 +139,10 @@ interface LearnerTarget {
   blockId: number;
 }
 
-/** save_user_exam: the first save starts the exam, later ones change the answer while it is in progress. */
+/**
+ * save_user_exam: the learner's draft, saved as she types. The first save starts the exam, later ones change the
+ * draft while it is in progress; a submitted or approved answer is no draft (`EXAM_SUBMITTED`).
+ */
 export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: string }): Promise<ExamView> {
   const { siteId, user } = opts;
   const { course, part, block } = await openExamBlock(db, { ...opts, viewer: user });
@@ -158,9 +172,7 @@ export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: strin
       .executeTakeFirst();
     if (started) return started;
     const current = await lockedForUpdate(trx, examRow(trx, siteId, user.id, block.id)).executeTakeFirstOrThrow();
-    if (current.status !== 'in_progress') {
-      throw invalidState(`The exam is ${current.status}: its answer cannot change now`);
-    }
+    if (current.status !== 'in_progress') throw answerHandedIn(current.status);
     return trx
       .updateTable('user_exams')
       .set({ answer, updated_at: at })
@@ -171,15 +183,26 @@ export async function saveUserExam(db: Db, opts: LearnerTarget & { answer: strin
   return { row, learnerId: user.id, courseId: course.id, part, block, canEdit: true };
 }
 
-/** submit_user_exam: a started exam is handed in (in progress → submitted) and a review task is made for staff. */
-export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: string | undefined }): Promise<ExamView> {
+/**
+ * submit_user_exam: a started exam is handed in (in progress → submitted) and a review task is made for staff.
+ * Handing in again what already waits for review (the same answer, or none given) is the same submission: nothing
+ * changes and `alreadySubmitted` says so, so a double click or a retried request makes one task.
+ */
+export async function submitUserExam(
+  db: Db,
+  opts: LearnerTarget & { answer: string | undefined },
+): Promise<ExamView & { alreadySubmitted: boolean }> {
   const { siteId, user } = opts;
   const { course, part, block } = await openExamBlock(db, { ...opts, viewer: user });
-  const row = await db.transaction().execute(async (trx) => {
+  const given = opts.answer === undefined ? undefined : sanitizeRichText(opts.answer, 'learner');
+  const { row, alreadySubmitted } = await db.transaction().execute(async (trx) => {
     const current = await lockedForUpdate(trx, examRow(trx, siteId, user.id, block.id)).executeTakeFirst();
     if (!current) throw invalidState('The exam is not started: save an answer first');
-    if (current.status !== 'in_progress') throw invalidState(`The exam is ${current.status}, not in progress`);
-    const answer = opts.answer === undefined ? current.answer : sanitizeRichText(opts.answer, 'learner');
+    if (current.status === 'submitted' && (given === undefined || given === current.answer)) {
+      return { row: current, alreadySubmitted: true };
+    }
+    if (current.status !== 'in_progress') throw answerHandedIn(current.status);
+    const answer = given ?? current.answer;
     if (isBlankHtml(answer)) throw new AppError('EMPTY_ANSWER', 'The answer is empty');
     const at = now();
     const submitted = await trx
@@ -190,15 +213,15 @@ export async function submitUserExam(db: Db, opts: LearnerTarget & { answer: str
       .executeTakeFirstOrThrow();
     await insertTask(trx, siteId, {
       taskType: isMilestone(part.post_type) ? TaskType.milestoneReview : TaskType.examReview,
-      description: block.title ? `${part.name} – ${block.title}` : part.name,
+      description: examName(part.name, block.title),
       userId: user.id,
       courseId: course.id,
       coursePartId: part.id,
       userExamId: current.id,
     });
-    return submitted;
+    return { row: submitted, alreadySubmitted: false };
   });
-  return { row, learnerId: user.id, courseId: course.id, part, block, canEdit: false };
+  return { row, learnerId: user.id, courseId: course.id, part, block, canEdit: false, alreadySubmitted };
 }
 
 /** Exam blocks of a part that the learner sees and has not had approved yet. */
@@ -228,15 +251,18 @@ async function countUnfinishedExamsOfPart(trx: Db, siteId: number, partId: numbe
 }
 
 /**
- * review_user_exam: approve (submitted → completed) or return with a comment (submitted → in progress). The
- * exam's review tasks are completed by the reviewer. Approving the last open exam of a part completed by review
- * completes the part, with progress, xp and the certificate, in the same transaction.
+ * review_user_exam: approve (submitted → completed) or return with a comment (submitted → in progress), with an
+ * optional score. The exam's review tasks are completed by the reviewer. Approving the last open exam of a part
+ * completed by review completes the part, with progress, xp and the certificate, in the same transaction, and the
+ * learner is told by a system message (mailed too when she is away), in her own language.
  */
 export async function reviewUserExam(
-  db: Db,
-  opts: { siteId: number; reviewer: SessionUser; userExamId: number; approve: boolean; comment: string },
+  deps: Pick<SendDeps, 'db' | 'config' | 'mailer' | 'site'>,
+  opts: { reviewer: SessionUser; userExamId: number; approve: boolean; comment: string; score: number | null },
 ): Promise<ExamView> {
-  const { siteId, reviewer } = opts;
+  const { db } = deps;
+  const siteId = deps.site.id;
+  const { reviewer } = opts;
   const comment = sanitizeRichText(opts.comment);
   const noComment = isBlankHtml(comment);
   if (!opts.approve && noComment) throw new AppError('EMPTY_MESSAGE', 'Say what to change when returning an exam');
@@ -254,6 +280,7 @@ export async function reviewUserExam(
       .set({
         status: opts.approve ? 'completed' : 'in_progress',
         review_comment: noComment ? null : comment,
+        review_score: opts.score,
         reviewed_at: at,
         reviewed_by_user_id: reviewer.id,
         updated_at: at,
@@ -280,6 +307,30 @@ export async function reviewUserExam(
     ) {
       await completeReviewedPart(trx, { siteId, userId: exam.user_id, course, part });
     }
+    const path = `/course/${course.id}/post/${part.id}`;
+    await sendSystemNotice(trx, deps, {
+      toUserId: exam.user_id,
+      sentBy: reviewer.id,
+      courseId: course.id,
+      partId: part.id,
+      compose: (learner) => {
+        const facts = {
+          recipientName: learner.first_name,
+          exam: examName(part.name, block.title),
+          course: course.name,
+          approved: opts.approve,
+          score: opts.score,
+          comment: noComment ? null : comment,
+          path,
+          link: `${deps.config.publicUrl}${path}`,
+        };
+        const language = recipientLanguage(learner.language);
+        return {
+          ...reviewNotices.message(language, facts),
+          mail: reviewNotices.mail(language, facts, noComment ? null : htmlToText(comment)),
+        };
+      },
+    });
     return { row: reviewed, learnerId: exam.user_id, courseId: course.id, part, block, canEdit: false };
   });
 }

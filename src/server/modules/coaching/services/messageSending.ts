@@ -1,6 +1,11 @@
 import type { ExpressionBuilder } from 'kysely';
 import { SYSTEM_USER_ID } from '../../../../shared/contract/coaching/messages';
-import { DUPLICATE_EMAIL_MS, DUPLICATE_MESSAGE_MS, isOnline } from '../../../../shared/domain/coaching/messages';
+import {
+  DUPLICATE_EMAIL_MS,
+  DUPLICATE_MESSAGE_MS,
+  isAway,
+  isOnline,
+} from '../../../../shared/domain/coaching/messages';
 import { TaskType } from '../../../../shared/domain/coaching/tasks';
 import { recipientLanguage } from '../../../../shared/domain/language';
 import { authorize } from '../../../platform/authorize';
@@ -11,6 +16,7 @@ import { AppError, invalidFields } from '../../../platform/errors';
 import { htmlToText, isBlankHtml, sanitizeRichText } from '../../../platform/lib/sanitize';
 import { requireMessageMailAllowance } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
+import type { MailText } from '../../../platform/mail/templates';
 import { courseRefs, loadCourseForViewer } from '../../learning';
 import { messageMails } from '../mails';
 import { messageActions } from '../policies/message';
@@ -245,6 +251,56 @@ export async function insertMessage(trx: Db, siteId: number, m: NewMessage): Pro
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A system message the platform composes for its recipient, and the mail of it. */
+export interface Notice {
+  title: string;
+  /** Sanitized HTML. */
+  html: string;
+  mail: MailText;
+}
+
+/**
+ * A system message the platform sends of its own accord (the outcome of a review), in the caller's transaction, so
+ * it exists exactly when what it tells does. It is stored as a system message of `sentBy` (the staff member whose
+ * act it tells: staff see who, the recipient sees the system) and also mailed when the recipient is away
+ * (`isAway`), through the outbox in the same transaction.
+ */
+export async function sendSystemNotice(
+  trx: Db,
+  deps: Pick<SendDeps, 'mailer' | 'site'>,
+  opts: {
+    toUserId: number;
+    sentBy: number;
+    courseId: number | null;
+    partId: number | null;
+    compose: (recipient: Pick<UserRow, 'first_name' | 'language'>) => Notice;
+  },
+): Promise<{ id: number; mailed: boolean }> {
+  const siteId = deps.site.id;
+  const recipient = await trx
+    .selectFrom('users')
+    .select(recipientColumns)
+    .where('site_id', '=', siteId)
+    .where('id', '=', opts.toUserId)
+    .executeTakeFirstOrThrow();
+  const notice = opts.compose(recipient);
+  const id = await insertMessage(trx, siteId, {
+    kind: 'system',
+    from: null,
+    to: recipient.id,
+    title: notice.title,
+    message: notice.html,
+    courseId: opts.courseId,
+    partId: opts.partId,
+    sentBy: opts.sentBy,
+  });
+  if (!isAway(recipient.last_seen_at, Date.now())) return { id, mailed: false };
+  const at = now();
+  await trx.updateTable('messages').set({ emailed_at: at, updated_at: at }).where('id', '=', id).execute();
+  await deps.mailer.enqueue({ siteId, to: recipient.email, ...notice.mail }, trx);
+  return { id, mailed: true };
 }
 
 /** Answering someone marks her messages to the sender answered (no more unread dot) and, having read them, opened. */
