@@ -36,6 +36,7 @@ export const errorStatus = {
   NO_COACH: 409,
   INVALID_STATE: 409,
   SERVER_ERROR: 500,
+  MAINTENANCE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -21,6 +21,7 @@ import * as m0004 from './migrations/0004_message_counts';
 import * as m0005 from './migrations/0005_sign_in_sources_and_rate_limits';
 import * as m0006 from './migrations/0006_test_attempts_and_message_senders';
 import * as m0007 from './migrations/0007_message_counters';
+import * as m0010 from './migrations/0010_maintenance';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -33,6 +34,7 @@ const migrations = {
   '0005_sign_in_sources_and_rate_limits': m0005,
   '0006_test_attempts_and_message_senders': m0006,
   '0007_message_counters': m0007,
+  '0010_maintenance': m0010,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

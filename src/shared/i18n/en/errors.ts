@@ -35,5 +35,6 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   NO_COACH: 'Please contact us via the tech support button in the main menu!',
   INVALID_STATE: 'This cannot be done in the current state. Reload and try again.',
   SERVER_ERROR: 'Server error, please try again later.',
+  MAINTENANCE: 'The site is down for maintenance. Please try again later.',
   NETWORK: 'Error loading data from backend, please try again later.',
 };

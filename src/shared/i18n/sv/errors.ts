@@ -34,5 +34,6 @@ export const errors: typeof en = {
   NO_COACH: 'Kontakta oss via knappen för teknisk support i huvudmenyn!',
   INVALID_STATE: 'Det går inte i nuvarande läge. Ladda om och försök igen.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
+  MAINTENANCE: 'Webbplatsen har underhåll just nu. Försök igen senare.',
   NETWORK: 'Fel vid hämtning av data, försök igen senare.',
 };
