@@ -51,6 +51,7 @@ export function AppLayout() {
           )}
           <main id="main" tabIndex={-1} className={classes.main}>
             <MaintenanceNotice />
+            <CookieBanner />
             <Suspense fallback={null}>
               <NewsBanner />
             </Suspense>

@@ -24,6 +24,7 @@ import { idFromParam, partIdOf } from './paths';
 import { useCourse, useCourseAccess } from './queries';
 import { useCourseSteps } from './steps';
 import { courseView, enterCourse, leaveCourse, rememberedCourseNav, setCourseNav } from './store';
+import { CourseTour } from './tour/CourseTour';
 
 // The overlays wait for the first moment to celebrate; their code is not needed to read a page.
 const CourseOverlays = lazy(() => import('./overlays/CourseOverlays'));
@@ -119,18 +120,24 @@ export default function CourseLayout() {
 
   return (
     <CourseContext.Provider value={value}>
-      <div className={classes.layout}>
-        <div className={classes.content}>
-          {partId === null ? <CourseOverviewPage /> : <CoursePartPage partId={partId} />}
+      <div className={classes.frame}>
+        <CourseNav />
+        <div className={classes.layout}>
+          <div className={classes.content} data-tour="course-content">
+            {partId === null ? <CourseOverviewPage /> : <CoursePartPage partId={partId} />}
+          </div>
+          <BottomBar
+            help={
+              <Suspense fallback={null}>
+                <HelpButton courseId={value.course.Id} partId={partId} />
+              </Suspense>
+            }
+          />
         </div>
-        <BottomBar />
       </div>
+      <CourseTour />
       <Suspense fallback={null}>
-        <HelpButton courseId={value.course.Id} partId={partId} />
-      </Suspense>
-      <CourseNav />
-      <Suspense fallback={null}>
-        <CourseOverlays course={value.course} partsById={value.partsById} claimReward={steps.claimReward} />
+        <CourseOverlays />
       </Suspense>
     </CourseContext.Provider>
   );
