@@ -5,6 +5,7 @@ import { useSession } from '../session';
 import { useMaintenance, useMaintenanceRefusals } from './useMaintenance';
 
 const MaintenancePage = lazy(() => import('./MaintenancePage'));
+const AdminNotice = lazy(() => import('./MaintenanceNotice'));
 
 /**
  * In maintenance mode (spec §9) everyone but administrators sees the maintenance page instead of the app, whose
@@ -21,6 +22,17 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Loading />}>
       <MaintenancePage />
+    </Suspense>
+  );
+}
+
+/** While the site is in maintenance, an administrator is told so on every page (its code loads only then). */
+export function MaintenanceNotice() {
+  const { on, admin } = useMaintenance();
+  if (!on || !admin) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdminNotice />
     </Suspense>
   );
 }

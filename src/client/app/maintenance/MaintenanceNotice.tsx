@@ -1,14 +1,12 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMaintenance, useMaintenanceSwitch } from './useMaintenance';
+import { useMaintenanceSwitch } from './useMaintenanceSwitch';
 
-/** Tells an administrator, on every page, that the site is in maintenance, and switches it off in one step. */
-export function MaintenanceNotice() {
-  const { t } = useTranslation();
-  const { on, admin } = useMaintenance();
+/** Tells an administrator (MaintenanceGate.tsx shows it to them only), on every page, that the site is in maintenance, and switches it off in one step. */
+export default function MaintenanceNotice() {
+  const { t } = useTranslation('site');
   const switchTo = useMaintenanceSwitch();
-  if (!on || !admin) return null;
   return (
     <Alert
       color="orange"

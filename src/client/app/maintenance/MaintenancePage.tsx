@@ -13,7 +13,8 @@ import { useMaintenance } from './useMaintenance';
  * by itself when it is.
  */
 export default function MaintenancePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('site');
+  const { t: tShell } = useTranslation();
   const session = useSession();
   useMaintenance({ recheck: true });
   const name = session.user ? `${session.user.FirstName} ${session.user.LastName}`.trim() : '';
@@ -43,7 +44,7 @@ export default function MaintenancePage() {
                 {t('maintenance.signIn')}
               </Button>
             )}
-            <Group gap="xs" role="group" aria-label={t('language.label')}>
+            <Group gap="xs" role="group" aria-label={tShell('language.label')}>
               {supportedLanguages.map((language) => (
                 <Button
                   key={language}
@@ -53,7 +54,7 @@ export default function MaintenancePage() {
                   aria-pressed={i18n.language === language}
                   onClick={() => setLanguage(language)}
                 >
-                  {t(`language.${language}`)}
+                  {tShell(`language.${language}`)}
                 </Button>
               ))}
             </Group>

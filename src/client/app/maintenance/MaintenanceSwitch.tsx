@@ -4,18 +4,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorText } from '../../components/errorText';
-import { useMaintenance, useMaintenanceSwitch } from './useMaintenance';
+import { useMaintenance } from './useMaintenance';
+import { useMaintenanceSwitch } from './useMaintenanceSwitch';
 
 /**
  * The administrators' switch of maintenance mode, in the drawer beside the other switches (the site has no settings
  * page yet). Switching on shuts everyone else out, so it asks first; switching off does not.
  */
 export function MaintenanceSwitch() {
-  const { t } = useTranslation();
   const { on, admin } = useMaintenance();
+  return admin ? <AdminSwitch on={on} /> : null;
+}
+
+function AdminSwitch({ on }: { on: boolean }) {
+  const { t } = useTranslation('site');
   const switchTo = useMaintenanceSwitch();
   const [asking, setAsking] = useState(false);
-  if (!admin) return null;
 
   const apply = (value: boolean) =>
     switchTo.mutate(value, {

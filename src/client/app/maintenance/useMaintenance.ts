@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isAdminRole } from '../../../shared/domain/roles';
 import { useSite } from '../../features/site';
-import { call, onMaintenance } from '../api';
+import { onMaintenance } from '../api';
 import { appKeys } from '../keys';
 import { useSession } from '../session';
 
@@ -23,18 +23,4 @@ export function useMaintenance(options: { recheck?: boolean } = {}) {
 export function useMaintenanceRefusals() {
   const queryClient = useQueryClient();
   useEffect(() => onMaintenance(() => void queryClient.invalidateQueries({ queryKey: appKeys.site })), [queryClient]);
-}
-
-/** Switches maintenance mode (administrators); the site's facts take the answer at once. */
-export function useMaintenanceSwitch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (on: boolean) => (await call('site.php', 'set_maintenance', { Maintenance: on })).data,
-    onSuccess: ({ Maintenance }) => {
-      queryClient.setQueryData(appKeys.site, (current: ReturnType<typeof useSite>['data']) =>
-        current ? { ...current, data: { ...current.data, Maintenance } } : current,
-      );
-      void queryClient.invalidateQueries({ queryKey: appKeys.site });
-    },
-  });
 }

@@ -61,24 +61,4 @@ export const shell = {
   loading: 'Loading...',
   editorLoading: 'Loading the editor',
   footer: { rights: '© {{year}} Learning Platform' },
-  // Maintenance mode (spec §9): the page everyone but administrators sees, and the administrators' switch.
-  maintenance: {
-    title: 'We are doing some maintenance',
-    text: 'The platform is closed for maintenance for a short while. Your courses and your progress are safe. Please come back a little later.',
-    checking: 'This page checks every 30 seconds and opens the platform again as soon as it is back.',
-    signIn: 'Sign in as an administrator',
-    signedInAs: 'You are signed in as {{name}}.',
-    signOut: 'Sign out',
-    switchLabel: 'Maintenance mode',
-    switchDescription: 'Only administrators can use the platform while it is on',
-    confirmTitle: 'Switch maintenance mode on?',
-    confirmText:
-      'Everyone but administrators will see a maintenance page and cannot use the platform until you switch it off.',
-    confirm: 'Switch on',
-    cancel: 'Cancel',
-    notice: 'Maintenance mode is on: only administrators can use the platform.',
-    switchOff: 'Switch off',
-    switchedOn: 'Maintenance mode is on.',
-    switchedOff: 'Maintenance mode is off.',
-  },
 };

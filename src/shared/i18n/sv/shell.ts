@@ -63,24 +63,4 @@ export const shell: Translation<typeof en> = {
   loading: 'Laddar...',
   editorLoading: 'Laddar redigeraren',
   footer: { rights: '© {{year}} Lärplattformen' },
-  // Underhållsläge (spec §9): sidan alla utom administratörer ser, och administratörernas brytare.
-  maintenance: {
-    title: 'Vi utför underhåll',
-    text: 'Plattformen är stängd för underhåll en kort stund. Dina kurser och dina framsteg är i säkerhet. Välkommen tillbaka lite senare.',
-    checking: 'Sidan kontrollerar var 30:e sekund och öppnar plattformen igen så snart den är tillbaka.',
-    signIn: 'Logga in som administratör',
-    signedInAs: 'Du är inloggad som {{name}}.',
-    signOut: 'Logga ut',
-    switchLabel: 'Underhållsläge',
-    switchDescription: 'Bara administratörer kan använda plattformen medan det är på',
-    confirmTitle: 'Slå på underhållsläge?',
-    confirmText:
-      'Alla utom administratörer ser en underhållssida och kan inte använda plattformen förrän du slår av det.',
-    confirm: 'Slå på',
-    cancel: 'Avbryt',
-    notice: 'Underhållsläget är på: bara administratörer kan använda plattformen.',
-    switchOff: 'Slå av',
-    switchedOn: 'Underhållsläget är på.',
-    switchedOff: 'Underhållsläget är av.',
-  },
 };
