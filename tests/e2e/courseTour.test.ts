@@ -63,6 +63,9 @@ describe.skipIf(!e2eAvailable)('the course page tour', () => {
     expect(await tour.textContent()).toContain('Meny öppnar kursens alla sidor');
     await tour.getByRole('button', { name: 'Hoppa över guiden' }).waitFor();
     await expectAccessible(page, 'course tour (sv, phone)');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('course-tour-next');
     await page.keyboard.press('Escape');
     await tour.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => localStorage.getItem('courseTutorialComplete'))).toBe('true');

@@ -50,7 +50,7 @@ export default function MaintenancePage() {
                   key={language}
                   lang={language}
                   size="compact-sm"
-                  variant={i18n.language === language ? 'light' : 'subtle'}
+                  variant={i18n.language === language ? 'filled' : 'subtle'}
                   aria-pressed={i18n.language === language}
                   onClick={() => setLanguage(language)}
                 >

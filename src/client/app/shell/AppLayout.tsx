@@ -63,7 +63,6 @@ export function AppLayout() {
             </div>
             <Footer />
           </main>
-          <CookieBanner />
           <Suspense fallback={null}>
             <VersionCheck />
           </Suspense>

@@ -1,4 +1,5 @@
 import { Button, Group, Popover, type PopoverProps, Text, Title } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CourseTourStep, courseTourSteps } from '../../../../../shared/domain/learning/courseTour';
@@ -53,12 +54,16 @@ export function CourseTour() {
   const covered = celebrating || (navOpen && !docked);
   const showing = !done && started && user !== null && !covered;
   const rect = useTargetRect(showing ? targets[step].selectors : null);
-  if (!showing || !rect) return null;
-
   const finish = () => {
     storage.set(storageKeys.courseTutorialComplete, 'true');
     setDone(true);
   };
+  // Escape ends the tour wherever the focus is (the popover's own handling needs the focus inside it).
+  useWindowEvent('keydown', (event) => {
+    if (showing && rect && event.key === 'Escape' && !event.defaultPrevented) finish();
+  });
+  if (!showing || !rect) return null;
+
   const last = current === steps.length - 1;
 
   return (
@@ -71,7 +76,7 @@ export function CourseTour() {
       width="min(340px, calc(100vw - 32px))"
       trapFocus
       returnFocus
-      closeOnEscape
+      closeOnEscape={false}
       closeOnClickOutside={false}
       zIndex={250}
     >
