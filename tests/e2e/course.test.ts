@@ -266,7 +266,10 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     expect(forward.visible).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByTestId('test-block').waitFor();
+    // The help button sits between Menu and Forward.
     await page.getByTestId('course-forward').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).testId).toBe('help-button');
     await page.keyboard.press('Shift+Tab');
     const menu = await focused();
     expect(menu.testId).toBe('course-menu');
@@ -400,7 +403,8 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
         const label = `${colorScheme}${phone ? ', phone' : ''}`;
         await gotoPage(page, courseUrl());
         await settle(page);
-        await page.getByTestId('course-nav').waitFor();
+        // A drawer on a phone, beside the content on a wide screen.
+        await (phone ? page.getByTestId('course-nav').getByRole('dialog') : page.getByTestId('course-nav')).waitFor();
         await expectAccessible(page, `course navigation (${label})`);
         if (phone) await page.keyboard.press('Escape');
         else await page.getByTestId('course-menu').click();
