@@ -67,7 +67,9 @@ export function CourseTour() {
   const last = current === steps.length - 1;
 
   return (
+    // One popover per step, placed afresh beside its target.
     <Popover
+      key={step}
       opened
       onClose={finish}
       position={targets[step].position}
