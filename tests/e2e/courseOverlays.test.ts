@@ -51,7 +51,8 @@ describe.skipIf(!e2eAvailable)('nothing covers a control the learner needs on a 
       // Each width a video page of its own: the reward, once taken, is not offered again.
       await gotoPage(page, partUrl(phone ? 'episode2' : 'episode1'));
       await settle(page);
-      const reward = page.locator('[data-testid="reward-box"][data-drawn]');
+      // Drawn 0.8 s after entering (spec §4).
+      const reward = page.getByTestId('reward-box');
       await reward.waitFor();
       const video = page.getByTestId('course-video');
       const forward = page.getByTestId('course-forward');
@@ -88,7 +89,7 @@ describe.skipIf(!e2eAvailable)('nothing covers a control the learner needs on a 
     await settle(page);
     const banner = page.getByTestId('cookie-banner');
     await banner.waitFor();
-    await page.locator('[data-testid="reward-box"][data-drawn]').waitFor();
+    await page.getByTestId('reward-box').waitFor();
     for (const testId of ['course-menu', 'course-back', 'course-forward', 'help-button']) {
       const control = page.getByTestId(testId);
       expect(intersects(await boxOf(banner), await boxOf(control)), `banner over ${testId}`).toBe(false);
