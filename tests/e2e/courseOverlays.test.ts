@@ -60,7 +60,14 @@ describe.skipIf(!e2eAvailable)('nothing covers a control the learner needs on a 
       // As the page opens, with the video's controls scrolled into view, and at the end of the page.
       const positions: [string, () => Promise<void>][] = [
         ['at the top', async () => {}],
-        ['with the controls in view', () => video.evaluate((el) => el.scrollIntoView({ block: 'end' }))],
+        [
+          'with the controls just above the course bar',
+          () =>
+            video.evaluate((el) => {
+              const bar = document.querySelector('[data-testid="course-bottom-bar"]') as HTMLElement;
+              window.scrollBy(0, el.getBoundingClientRect().bottom - bar.getBoundingClientRect().top);
+            }),
+        ],
         ['at the end of the page', () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))],
       ];
       for (const [where, scroll] of positions) {
