@@ -37,6 +37,7 @@ export const errorStatus = {
   INVALID_STATE: 409,
   EXAM_SUBMITTED: 409,
   SERVER_ERROR: 500,
+  MAINTENANCE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

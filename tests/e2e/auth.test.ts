@@ -174,9 +174,14 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     const page = await context.newPage();
     await page.goto('/versions');
     await page.waitForURL('**/denied');
-    expect(await page.getByTestId('denied-reason').textContent()).toContain('No access to this page');
-    // Signed in already: signing in again would not open the page, so "Sign in" does not lead back to it.
-    expect(await page.locator('main').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    const denied = page.getByTestId('denied-page');
+    expect(await denied.getAttribute('data-reason')).toBe('No access to this page');
+    expect(await page.getByTestId('denied-text').textContent()).toBe(
+      'No access to this page: it is for administrators and staff.',
+    );
+    // Signed in already: signing in again would not help, so there is no "Sign in", but the way home.
+    expect(await page.locator('main').getByRole('link', { name: 'Sign in', exact: true }).count()).toBe(0);
+    await page.locator('main').getByRole('link', { name: 'Go to the home page' }).waitFor();
     await context.close();
   });
 
@@ -185,8 +190,22 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     const page = await context.newPage();
     await page.goto('/versions');
     await page.waitForURL('**/denied');
-    expect(await page.getByTestId('denied-reason').textContent()).toContain('No token');
+    // The spec's reason goes with the page; what it says is explained, in the user's language.
+    expect(await page.getByTestId('denied-page').getAttribute('data-reason')).toBe('No token');
+    expect(await page.getByTestId('denied-text').textContent()).toBe(
+      'You are not signed in. Sign in to see this page.',
+    );
+    expect(await page.locator('main').textContent()).not.toContain('No token');
     await context.close();
+    const swedish = await newContext(browser(), { locale: 'sv-SE' });
+    const sida = await swedish.newPage();
+    await sida.goto('/versions');
+    await sida.waitForURL('**/denied');
+    expect(await sida.getByTestId('denied-text').textContent()).toBe(
+      'Du är inte inloggad. Logga in för att se den här sidan.',
+    );
+    expect(await sida.locator('main').textContent()).not.toMatch(/No token|Reason/);
+    await swedish.close();
   });
 
   it('takes a signed-out administrator from /denied through "Sign in" to the admin route she opened', async () => {
@@ -195,7 +214,7 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     // A link from a mail, opened while signed out.
     await page.goto('/Tasks?from=mail#top');
     await page.waitForURL('**/denied');
-    expect(await page.getByTestId('denied-reason').textContent()).toContain('No token');
+    expect(await page.getByTestId('denied-page').getAttribute('data-reason')).toBe('No token');
     const signIn = page.locator('main').getByRole('link', { name: 'Sign in' });
     expect(await signIn.getAttribute('href')).toBe(`/login?triedUrl=${encodeURIComponent('/Tasks?from=mail#top')}`);
     await signIn.click();
@@ -204,7 +223,7 @@ describe.skipIf(!e2eAvailable)('signing in and out', () => {
     await page.waitForURL((url) => url.pathname === '/Tasks' && url.search === '?from=mail');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/Tasks');
-    expect(await page.getByTestId('denied-reason').count()).toBe(0);
+    expect(await page.getByTestId('denied-page').count()).toBe(0);
     await context.close();
   });
 

@@ -76,11 +76,11 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     await card.locator(`a[href="${courseUrl()}"]`).last().click();
     await page.waitForURL(`**${courseUrl()}`);
     await settle(page);
-    // The course navigation opens on entering the course; closing it is remembered.
-    const nav = page.getByRole('dialog', { name: course.Name });
+    // The course navigation stands beside the content on entering the course; hiding it is remembered.
+    const nav = page.getByTestId('course-nav');
     await nav.waitFor();
     expect(await nav.getByTestId('course-nav-item').count()).toBeGreaterThanOrEqual(9);
-    await page.keyboard.press('Escape');
+    await page.getByTestId('course-menu').click();
     await nav.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => localStorage.getItem('showCourseNav'))).toBe('false');
 
@@ -185,7 +185,7 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     await page.keyboard.press('Enter');
     await page.getByText('End of course...').waitFor();
     await page.getByTestId('course-menu').click();
-    await page.getByRole('dialog', { name: course.Name }).getByRole('link', { name: 'Course overview' }).click();
+    await page.getByTestId('course-nav').getByRole('link', { name: 'Course overview' }).click();
     await page.getByTestId('course-overview').waitFor();
     await expect.poll(() => page.getByTestId('course-progress').textContent()).toBe('100% complete');
     expect(await page.getByTestId('certificate-state').getAttribute('data-earned')).toBe('true');
@@ -213,7 +213,8 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
   });
 
   it('is reachable by keyboard: drawer, bottom bar and quiz options, with visible focus', async () => {
-    const context = await newContext(browser());
+    // At phone width, where the course navigation is a drawer.
+    const context = await newContext(browser(), { phone: true });
     await signInViaApi(context, world().coach.email);
     const page = await context.newPage();
     await gotoPage(page, courseUrl());
@@ -265,7 +266,10 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     expect(forward.visible).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByTestId('test-block').waitFor();
+    // The help button sits between Menu and Forward.
     await page.getByTestId('course-forward').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).testId).toBe('help-button');
     await page.keyboard.press('Shift+Tab');
     const menu = await focused();
     expect(menu.testId).toBe('course-menu');
@@ -278,14 +282,48 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
     await context.close();
   });
 
-  it('sends a student to /denied for a course she has no access to', async () => {
-    const context = await newContext(browser());
-    await signInViaApi(context, world().learner.email);
-    const page = await context.newPage();
-    await page.goto(`/course/${world().otherCourse.id}`);
-    await page.waitForURL('**/denied');
-    expect(await page.getByTestId('denied-reason').textContent()).toBe('No access to this page');
-    await context.close();
+  it('sends a signed-in student to /denied saying whether she may not open a course or there is no such course', async () => {
+    for (const locale of ['en-US', 'sv-SE'] as const) {
+      const context = await newContext(browser(), { locale });
+      await signInViaApi(context, world().learner.email);
+      const page = await context.newPage();
+      const english = locale === 'en-US';
+
+      await page.goto(`/course/${world().otherCourse.id}`);
+      await page.waitForURL('**/denied');
+      const denied = page.getByTestId('denied-page');
+      await denied.waitFor();
+      expect(await denied.getAttribute('data-case')).toBe('courseNoAccess');
+      // The spec's reason goes with the page, not into its text.
+      expect(await denied.getAttribute('data-reason')).toBe('No access to this page');
+      await page
+        .getByRole('heading', { level: 1, name: english ? 'No access to this course' : 'Ingen åtkomst till kursen' })
+        .waitFor();
+      const noAccessText = await page.getByTestId('denied-text').textContent();
+      expect(noAccessText).toContain(
+        english ? 'does not have access to this course' : 'inte tillgång till den här kursen',
+      );
+      expect(noAccessText).not.toMatch(/administrat/i);
+      // What helps a signed-in learner: her courses and asking for access; no "Sign in".
+      await page.getByRole('link', { name: english ? 'Go to My courses' : 'Till Mina kurser' }).waitFor();
+      await page.getByRole('button', { name: english ? 'Ask for access' : 'Be om åtkomst' }).waitFor();
+      expect(await page.getByRole('link', { name: english ? 'Sign in' : 'Logga in', exact: true }).count()).toBe(0);
+      expect(await page.locator('main').textContent()).not.toContain('No access to this page');
+      await expectAccessible(page, `denied: no access to the course (${locale})`);
+
+      await page.goto('/course/999999');
+      await page.waitForURL('**/denied');
+      await page
+        .getByRole('heading', { level: 1, name: english ? 'Course not found' : 'Kursen hittades inte' })
+        .waitFor();
+      expect(await denied.getAttribute('data-case')).toBe('courseNotFound');
+      expect(await page.getByTestId('denied-text').textContent()).toContain(
+        english ? 'There is no course at this address' : 'Det finns ingen kurs på den här adressen',
+      );
+      await page.getByRole('link', { name: english ? 'Go to My courses' : 'Till Mina kurser' }).click();
+      await page.waitForURL('**/MyCourses');
+      await context.close();
+    }
   });
 
   it('a part that is not in the course says so, with the way back to the overview', async () => {
@@ -365,9 +403,11 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
         const label = `${colorScheme}${phone ? ', phone' : ''}`;
         await gotoPage(page, courseUrl());
         await settle(page);
-        await page.getByTestId('course-nav').getByRole('dialog').waitFor();
+        // A drawer on a phone, beside the content on a wide screen.
+        await (phone ? page.getByTestId('course-nav').getByRole('dialog') : page.getByTestId('course-nav')).waitFor();
         await expectAccessible(page, `course navigation (${label})`);
-        await page.keyboard.press('Escape');
+        if (phone) await page.keyboard.press('Escape');
+        else await page.getByTestId('course-menu').click();
         await expectAccessible(page, `course overview (${label})`);
         if (phone) {
           await context.close();

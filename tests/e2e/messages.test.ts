@@ -35,6 +35,7 @@ function consoleErrors(page: Page): string[] {
 async function openCourse(page: Page, courseId: number) {
   await gotoPage(page, `/course/${courseId}`);
   await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+  // A drawer on a phone; beside the content on a wide screen, where it covers nothing and stays.
   const nav = page.getByTestId('course-nav').getByRole('dialog');
   if (await nav.isVisible()) {
     await page.keyboard.press('Escape');

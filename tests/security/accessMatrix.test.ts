@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { now } from '../../src/server/platform/db';
 import { createCompany, createNews, createSite, createUser, signInAs, TEST_PASSWORD } from '../factories';
@@ -39,6 +39,20 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
     otherSite = await createSite(server.db);
   });
   afterAll(() => server.close());
+
+  // An administrator's valid call of set_maintenance puts her site into maintenance: it is switched back, so that the
+  // next call meets every caller as usual.
+  afterEach(async () => {
+    const inMaintenance = await server.db
+      .selectFrom('sites')
+      .select(['id', 'name'])
+      .where('maintenance', '=', 1)
+      .execute();
+    for (const each of inMaintenance) {
+      const admin = await signedInCaller(server, each, 'admin');
+      await server.ok('site.php', 'set_maintenance', { Maintenance: false }, { site: each.name, token: admin.token });
+    }
+  });
 
   /** Every kind of caller, with fresh sessions for each test (sign_out ends the session it is made with). */
   async function everyCaller(): Promise<Caller[]> {

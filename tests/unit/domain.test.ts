@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTOSAVE_AFTER_MS, AUTOSAVE_IDLE_MS, autosaveDelay } from '../../src/shared/domain/autosave';
-import { checkAdmin, checkLogin, denialOf } from '../../src/shared/domain/guards';
+import { checkAdmin, checkLogin, denialOf, deniedCaseOf, deniedUserId } from '../../src/shared/domain/guards';
 import {
   checkPasswordShape,
   MAX_PASSWORD_LENGTH,
@@ -141,6 +141,17 @@ describe('route guards (spec §5, §8)', () => {
     );
     expect(denialOf(undefined)).toBe('unknown');
     expect(denialOf('Something else')).toBe('unknown');
+  });
+
+  it('a refused course is told apart from a refused page: no access, or no such course', () => {
+    expect(deniedCaseOf('No access to this page', 'noAccess')).toBe('courseNoAccess');
+    expect(deniedCaseOf('No access to this page', 'notFound')).toBe('courseNotFound');
+    expect(deniedCaseOf('No access to this page', undefined)).toBe('noAccess');
+    expect(deniedCaseOf('No token', undefined)).toBe('noToken');
+    // The id a permission reason names is read for the explanation; anything else names none.
+    expect(deniedUserId('Premission denied id:12')).toBe(12);
+    expect(deniedUserId('Premission denied id:x')).toBeNull();
+    expect(deniedUserId('No token')).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import {
   MAX_PHOTO_BYTES,
 } from '../../src/shared/domain/learning/course';
 import { type NavigablePart, navigationOrder, neighbours } from '../../src/shared/domain/learning/courseNavigation';
+import { courseTourSteps } from '../../src/shared/domain/learning/courseTour';
 import {
   ACHIEVEMENT_DIALOG_MS,
   certificateExpiry,
@@ -125,5 +126,13 @@ describe('xp, levels and progress (spec §4, §9)', () => {
     ]);
     expect([COURSE_NAV_WIDTH, COURSE_FAIL_REDIRECT_MS, MAX_PHOTO_BYTES]).toEqual([400, 500, 2 * 1024 * 1024]);
     expect([1, 2, 3, 4].map(isMilestone)).toEqual([false, true, false, true]);
+  });
+});
+
+describe('the course page tour', () => {
+  it('points at the navigation beside the content, else at Menu; xp only for those who collect it', () => {
+    expect(courseTourSteps({ navBeside: true, collectsXp: true })).toEqual(['nav', 'content', 'bar', 'xp']);
+    expect(courseTourSteps({ navBeside: false, collectsXp: true })).toEqual(['navMenu', 'content', 'bar', 'xp']);
+    expect(courseTourSteps({ navBeside: false, collectsXp: false })).toEqual(['navMenu', 'content', 'bar']);
   });
 });

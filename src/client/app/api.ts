@@ -33,6 +33,16 @@ export const onUnauthorized = (listener: UnauthorizedListener) => {
   };
 };
 
+const maintenanceListeners = new Set<() => void>();
+
+/** The shell listens here to learn that the site went into maintenance mode while a page was open. */
+export const onMaintenance = (listener: () => void) => {
+  maintenanceListeners.add(listener);
+  return () => {
+    maintenanceListeners.delete(listener);
+  };
+};
+
 /**
  * The endpoint files that take a file (their contract entry has `upload`): a multipart body whose text fields are
  * the data and whose `file` part is the file (spec §7). The contract's types do not carry the `upload` option, so
@@ -137,6 +147,7 @@ async function send(
     for (const listener of unauthorizedListeners) listener();
     throw new ApiError('UNAUTHORIZED', answer);
   }
+  if (answer?.error_code === 'MAINTENANCE') for (const listener of maintenanceListeners) listener();
   // The server answers the catalogue's codes only (its answers are checked against the contract in tests).
   if (answer?.status !== 'OK')
     throw new ApiError(String(answer?.error_code ?? 'SERVER_ERROR') as ErrorCode, answer ?? {});

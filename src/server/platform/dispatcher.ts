@@ -38,6 +38,17 @@ function checkAccess(access: Access, user: SessionUser | null): void {
   }
 }
 
+/**
+ * Maintenance mode (spec §9): while a site is in it, only administrators are answered, but for the calls the contract
+ * keeps open (signing in and out, the session check, the site's facts the maintenance page reads). Asked after the
+ * access gate, so a caller who may not make a call at all is told that first.
+ */
+function checkMaintenance(site: SiteRow, user: SessionUser | null, open: boolean): void {
+  if (site.maintenance === 1 && !open && !hasAccess('admin', user)) {
+    throw new AppError('MAINTENANCE', 'The site is in maintenance; only administrators are answered');
+  }
+}
+
 /** Each access level admits everyone the next one does (an administrator is staff). */
 const accessRank: Record<Access, number> = { public: 0, user: 1, staff: 2, admin: 3 };
 
@@ -196,6 +207,7 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
 
     const { site, token, user } = await identify(db, request, findSessionUser);
     checkAccess(definition.access, user);
+    checkMaintenance(site, user, definition.openInMaintenance === true);
 
     const unsafe = findUnsafeValue(data);
     if (unsafe) throw invalidFields(unsafe);
@@ -237,6 +249,7 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       }
       const caller = await identify(db, request, findSessionUser);
       checkAccess(access, caller.user);
+      checkMaintenance(caller.site, caller.user, false);
       identified.set(request, caller);
     };
     for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {

@@ -27,3 +27,8 @@ export async function findSite(db: Db, name: string): Promise<SiteRow | undefine
   cache.set(name, { site, until: Date.now() + CACHE_MS });
   return site;
 }
+
+/** Forgets this process's lookup of a site, after a change of its settings: the next call reads the row. */
+export function forgetSite(db: Db, name: string): void {
+  caches.get(db)?.delete(name);
+}

@@ -12,6 +12,11 @@ export interface CallDef<D extends z.ZodType = z.ZodType, A extends z.ZodType = 
   access: Access;
   data: D;
   answer: A;
+  /**
+   * Answered for everyone while the site is in maintenance (spec §9): signing in and out, the session check and
+   * what the maintenance page reads. Every other call then answers administrators only (`MAINTENANCE`).
+   */
+  openInMaintenance?: true;
 }
 
 export interface EndpointDef<C extends Record<string, CallDef> = Record<string, CallDef>> {

@@ -25,6 +25,25 @@ export function denialOf(reason: string | undefined): Denial {
   return 'unknown';
 }
 
+/** Why a course was refused (the course page tells /denied): she may not open it, or there is no such course. */
+export type CourseDenial = 'noAccess' | 'notFound';
+
+/** What /denied explains: a course refused, else the reason of the route guard. */
+export type DeniedCase = Denial | 'courseNoAccess' | 'courseNotFound';
+
+export function deniedCaseOf(reason: string | undefined, course: CourseDenial | undefined): DeniedCase {
+  if (course === 'noAccess') return 'courseNoAccess';
+  if (course === 'notFound') return 'courseNotFound';
+  return denialOf(reason);
+}
+
+/** The user id a "Premission denied id:" reason ends in, or null. */
+export function deniedUserId(reason: string | undefined): number | null {
+  if (!reason?.startsWith(denialReasons.permission)) return null;
+  const id = Number(reason.slice(denialReasons.permission.length).trim());
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 export type GuardResult =
   | { allowed: true }
   | { allowed: false; redirect: 'login' }

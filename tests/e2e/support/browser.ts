@@ -50,6 +50,8 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   });
   const entries = {
     cookie_consent: 'accepted',
+    // The course page's first-visit tour is a test of its own (tour.test.ts); elsewhere it has been taken.
+    courseTutorialComplete: 'true',
     ...(options.colorScheme ? { darkMode: String(options.colorScheme === 'dark') } : {}),
     ...options.storage,
   };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../../components/LoadState';
 import { EditModeProvider } from '../../features/site/editMode';
+import { MaintenanceGate, MaintenanceNotice } from '../maintenance/MaintenanceGate';
 import { SessionProvider } from '../session';
 import classes from './AppLayout.module.css';
 import { CookieBanner } from './CookieBanner';
@@ -34,37 +35,40 @@ export function AppLayout() {
   };
   return (
     <SessionProvider>
-      <EditModeProvider>
-        <a className="skip-link" href="#main">
-          {t('skipToContent')}
-        </a>
-        <header className={`${classes.header} ${SCROLL_LOCK_SHIFTS}`} data-app-header>
-          <TopBar onOpenMenu={openDrawer} />
-        </header>
-        {drawerUsed && (
+      <MaintenanceGate>
+        <EditModeProvider>
+          <a className="skip-link" href="#main">
+            {t('skipToContent')}
+          </a>
+          <header className={`${classes.header} ${SCROLL_LOCK_SHIFTS}`} data-app-header>
+            <TopBar onOpenMenu={openDrawer} />
+          </header>
+          {drawerUsed && (
+            <Suspense fallback={null}>
+              <NavDrawer opened={drawerOpened} onClose={drawer.close} />
+            </Suspense>
+          )}
+          <main id="main" tabIndex={-1} className={classes.main}>
+            <MaintenanceNotice />
+            <CookieBanner />
+            <Suspense fallback={null}>
+              <NewsBanner />
+            </Suspense>
+            <div className={classes.page}>
+              <PageErrorBoundary path={pathname}>
+                <Suspense fallback={<Loading />}>
+                  <Outlet />
+                </Suspense>
+              </PageErrorBoundary>
+            </div>
+            <Footer />
+          </main>
           <Suspense fallback={null}>
-            <NavDrawer opened={drawerOpened} onClose={drawer.close} />
+            <VersionCheck />
           </Suspense>
-        )}
-        <main id="main" tabIndex={-1} className={classes.main}>
-          <Suspense fallback={null}>
-            <NewsBanner />
-          </Suspense>
-          <div className={classes.page}>
-            <PageErrorBoundary path={pathname}>
-              <Suspense fallback={<Loading />}>
-                <Outlet />
-              </Suspense>
-            </PageErrorBoundary>
-          </div>
-          <Footer />
-        </main>
-        <CookieBanner />
-        <Suspense fallback={null}>
-          <VersionCheck />
-        </Suspense>
-        <ScrollManager />
-      </EditModeProvider>
+          <ScrollManager />
+        </EditModeProvider>
+      </MaintenanceGate>
     </SessionProvider>
   );
 }

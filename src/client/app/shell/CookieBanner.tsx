@@ -7,7 +7,10 @@ import { storage } from '../storage';
 
 type Consent = 'accepted' | 'declined';
 
-/** Asks once per browser whether analytics cookies may be used; shows until a choice is stored (spec §1). */
+/**
+ * Asks once per browser whether analytics cookies may be used; shows until a choice is stored (spec §1). It heads
+ * the page rather than floating over it, so it never covers a control (a course's bottom bar on a phone).
+ */
 export function CookieBanner() {
   const { t } = useTranslation();
   const [consent, setConsent] = useState(() => storage.get(storageKeys.cookieConsent));
@@ -22,23 +25,25 @@ export function CookieBanner() {
     <Paper
       component="section"
       aria-label={t('cookies.more')}
-      shadow="lg"
-      p="md"
+      radius={0}
+      px="md"
+      py="sm"
       withBorder
       data-testid="cookie-banner"
-      style={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 300, maxWidth: 640, marginInline: 'auto' }}
     >
-      <Text size="sm" mb="sm">
-        {t('cookies.text')}{' '}
-        <Anchor component={Link} to="/privacy" size="sm" underline="always">
-          {t('cookies.more')}
-        </Anchor>
-      </Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => choose('declined')}>
-          {t('cookies.decline')}
-        </Button>
-        <Button onClick={() => choose('accepted')}>{t('cookies.accept')}</Button>
+      <Group justify="space-between" gap="sm" maw={960} mx="auto">
+        <Text size="sm" flex="1 1 320px">
+          {t('cookies.text')}{' '}
+          <Anchor component={Link} to="/privacy" size="sm" underline="always">
+            {t('cookies.more')}
+          </Anchor>
+        </Text>
+        <Group justify="flex-end" gap="sm" ml="auto">
+          <Button variant="default" onClick={() => choose('declined')}>
+            {t('cookies.decline')}
+          </Button>
+          <Button onClick={() => choose('accepted')}>{t('cookies.accept')}</Button>
+        </Group>
       </Group>
     </Paper>
   );

@@ -14,6 +14,7 @@ import { adminMenu, drawerActions, mainMenu, visibleItems } from '../../../share
 import { isStaffType } from '../../../shared/domain/roles';
 import { useOpenedAfterMount } from '../../components/useOpenedAfterMount';
 import { openSupport } from '../../features/coaching/messages/dialogs';
+import { MaintenanceSwitch } from '../maintenance/MaintenanceSwitch';
 import { useSession } from '../session';
 import { useMenuViewer } from './useMenuViewer';
 
@@ -74,6 +75,7 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
           {admin.length > 0 && <Divider my="xs" label={t('menu.admin')} labelPosition="left" />}
           {admin.map((item) => link(item, false))}
         </nav>
+        <MaintenanceSwitch />
         <Divider my="xs" />
         <Switch
           label={t('darkMode')}

@@ -23,6 +23,7 @@ import * as m0006 from './migrations/0006_test_attempts_and_message_senders';
 import * as m0007 from './migrations/0007_message_counters';
 import * as m0008 from './migrations/0008_exam_reviews';
 import * as m0009 from './migrations/0009_user_preferences';
+import * as m0010 from './migrations/0010_maintenance';
 import * as m0011 from './migrations/0011_certificate_codes';
 import type { Database } from './schema';
 
@@ -38,6 +39,7 @@ const migrations = {
   '0007_message_counters': m0007,
   '0008_exam_reviews': m0008,
   '0009_user_preferences': m0009,
+  '0010_maintenance': m0010,
   '0011_certificate_codes': m0011,
 } satisfies Record<string, Migration>;
 

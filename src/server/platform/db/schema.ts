@@ -18,6 +18,8 @@ export interface SitesTable extends Row {
   plan: string;
   registration_enabled: Flag;
   trial_ends_at: Timestamp | null;
+  /** Maintenance mode: the API answers administrators only, but for the calls `openInMaintenance` names. */
+  maintenance: Generated<Flag>;
 }
 
 export interface CompaniesTable extends Row {

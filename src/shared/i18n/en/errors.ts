@@ -38,5 +38,6 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',
+  MAINTENANCE: 'The site is down for maintenance. Please try again later.',
   NETWORK: 'Error loading data from backend, please try again later.',
 };

@@ -356,4 +356,33 @@ export const learning = {
     noLink: 'No link available',
     empty: 'There are no resources yet.',
   },
+  // The first-visit tour of the course page (stored as done under courseTutorialComplete, spec §3).
+  tour: {
+    label: 'Course tour',
+    step: 'Step {{current}} of {{total}}',
+    skip: 'Skip tour',
+    back: 'Back',
+    next: 'Next',
+    done: 'Got it',
+    nav: {
+      title: 'Course contents',
+      text: 'Every page of the course, in order, with your progress and the pages you have finished.',
+    },
+    navMenu: {
+      title: 'Course contents',
+      text: 'Menu opens every page of the course, in order, with your progress and the pages you have finished.',
+    },
+    content: {
+      title: 'The page',
+      text: 'Read, watch and answer here. A page with a video or a test counts once you have finished it.',
+    },
+    bar: {
+      title: 'Back and Forward',
+      text: 'Back and Forward take you through the course page by page. You can ask your coach from here too.',
+    },
+    xp: {
+      title: 'Experience points',
+      text: 'Pages can give you xp: take the reward when its box appears under the title. Your total shows at the top.',
+    },
+  },
 };

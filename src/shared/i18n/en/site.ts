@@ -163,16 +163,30 @@ export const site = {
     },
   },
   denied: {
-    title: 'Access denied',
-    reason: 'Reason',
+    title: {
+      noToken: 'Sign in to continue',
+      noAccess: 'Access denied',
+      permission: 'Access denied',
+      unknown: 'Access denied',
+      courseNoAccess: 'No access to this course',
+      courseNotFound: 'Course not found',
+    },
     explain: {
-      noToken: 'You need to sign in to see this page.',
-      noAccess: 'Your account does not have access to this page. It is open to administrators and staff only.',
-      permission: 'Your account does not have the permissions this page needs. Ask an administrator for access.',
+      noToken: 'You are not signed in. Sign in to see this page.',
+      noAccess: 'No access to this page: it is for administrators and staff.',
+      permission:
+        'Permission denied: your account does not have the permissions this page needs. Ask an administrator for access.',
+      permissionOf:
+        'Permission denied: your account (id {{id}}) does not have the permissions this page needs. Ask an administrator for access.',
       unknown: 'You do not have access to this page.',
+      courseNoAccess:
+        'Your account does not have access to this course. If you think it should, ask us for access and we will help.',
+      courseNotFound: 'There is no course at this address. The link may be wrong, or the course may have been removed.',
     },
     signIn: 'Sign in',
     home: 'Go to the home page',
+    myCourses: 'Go to My courses',
+    askForAccess: 'Ask for access',
   },
   notFound: {
     title: 'Page not found',
@@ -241,5 +255,25 @@ export const site = {
   newsNotFound: {
     title: 'News item not found',
     text: 'This news item does not exist or has been removed.',
+  },
+  // Maintenance mode (spec §9): the page everyone but administrators sees, and the administrators' switch.
+  maintenance: {
+    title: 'We are doing some maintenance',
+    text: 'The platform is closed for maintenance for a short while. Your courses and your progress are safe. Please come back a little later.',
+    checking: 'This page checks every 30 seconds and opens the platform again as soon as it is back.',
+    signIn: 'Sign in as an administrator',
+    signedInAs: 'You are signed in as {{name}}.',
+    signOut: 'Sign out',
+    switchLabel: 'Maintenance mode',
+    switchDescription: 'Only administrators can use the platform while it is on',
+    confirmTitle: 'Switch maintenance mode on?',
+    confirmText:
+      'Everyone but administrators will see a maintenance page and cannot use the platform until you switch it off.',
+    confirm: 'Switch on',
+    cancel: 'Cancel',
+    notice: 'Maintenance mode is on: only administrators can use the platform.',
+    switchOff: 'Switch off',
+    switchedOn: 'Maintenance mode is on.',
+    switchedOff: 'Maintenance mode is off.',
   },
 };

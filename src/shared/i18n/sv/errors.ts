@@ -37,5 +37,6 @@ export const errors: typeof en = {
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',
+  MAINTENANCE: 'Webbplatsen har underhåll just nu. Försök igen senare.',
   NETWORK: 'Fel vid hämtning av data, försök igen senare.',
 };

@@ -355,4 +355,33 @@ export const learning: Translation<typeof en> = {
     noLink: 'Ingen länk finns',
     empty: 'Det finns inga resurser än.',
   },
+  // Guiden vid första besöket på en kurssida (sparas som klar under courseTutorialComplete, spec §3).
+  tour: {
+    label: 'Kursguide',
+    step: 'Steg {{current}} av {{total}}',
+    skip: 'Hoppa över guiden',
+    back: 'Tillbaka',
+    next: 'Nästa',
+    done: 'Uppfattat',
+    nav: {
+      title: 'Kursens innehåll',
+      text: 'Kursens alla sidor i ordning, med dina framsteg och de sidor du har gjort klart.',
+    },
+    navMenu: {
+      title: 'Kursens innehåll',
+      text: 'Meny öppnar kursens alla sidor i ordning, med dina framsteg och de sidor du har gjort klart.',
+    },
+    content: {
+      title: 'Sidan',
+      text: 'Läs, titta och svara här. En sida med video eller prov räknas när du har gjort klart den.',
+    },
+    bar: {
+      title: 'Bakåt och Framåt',
+      text: 'Bakåt och Framåt tar dig genom kursen sida för sida. Härifrån kan du också fråga din coach.',
+    },
+    xp: {
+      title: 'Erfarenhetspoäng',
+      text: 'Sidor kan ge dig xp: ta belöningen när rutan visas under rubriken. Din summa syns högst upp.',
+    },
+  },
 };

@@ -166,16 +166,30 @@ export const site: Translation<typeof en> = {
     },
   },
   denied: {
-    title: 'Åtkomst nekad',
-    reason: 'Orsak',
+    title: {
+      noToken: 'Logga in för att fortsätta',
+      noAccess: 'Åtkomst nekad',
+      permission: 'Åtkomst nekad',
+      unknown: 'Åtkomst nekad',
+      courseNoAccess: 'Ingen åtkomst till kursen',
+      courseNotFound: 'Kursen hittades inte',
+    },
     explain: {
-      noToken: 'Du behöver logga in för att se den här sidan.',
-      noAccess: 'Ditt konto har inte tillgång till den här sidan. Den är bara öppen för administratörer och personal.',
-      permission: 'Ditt konto saknar behörigheten som sidan kräver. Be en administratör om åtkomst.',
+      noToken: 'Du är inte inloggad. Logga in för att se den här sidan.',
+      noAccess: 'Ingen åtkomst till den här sidan: den är till för administratörer och personal.',
+      permission:
+        'Behörighet saknas: ditt konto har inte den behörighet som sidan kräver. Be en administratör om åtkomst.',
+      permissionOf:
+        'Behörighet saknas: ditt konto (id {{id}}) har inte den behörighet som sidan kräver. Be en administratör om åtkomst.',
       unknown: 'Du har inte tillgång till den här sidan.',
+      courseNoAccess:
+        'Ditt konto har inte tillgång till den här kursen. Om du tycker att du borde ha det, be oss om åtkomst så hjälper vi dig.',
+      courseNotFound: 'Det finns ingen kurs på den här adressen. Länken kan vara fel, eller så har kursen tagits bort.',
     },
     signIn: 'Logga in',
     home: 'Till startsidan',
+    myCourses: 'Till Mina kurser',
+    askForAccess: 'Be om åtkomst',
   },
   notFound: {
     title: 'Sidan hittades inte',
@@ -244,5 +258,25 @@ export const site: Translation<typeof en> = {
   newsNotFound: {
     title: 'Nyheten hittades inte',
     text: 'Den här nyheten finns inte eller har tagits bort.',
+  },
+  // Underhållsläge (spec §9): sidan alla utom administratörer ser, och administratörernas brytare.
+  maintenance: {
+    title: 'Vi utför underhåll',
+    text: 'Plattformen är stängd för underhåll en kort stund. Dina kurser och dina framsteg är i säkerhet. Välkommen tillbaka lite senare.',
+    checking: 'Sidan kontrollerar var 30:e sekund och öppnar plattformen igen så snart den är tillbaka.',
+    signIn: 'Logga in som administratör',
+    signedInAs: 'Du är inloggad som {{name}}.',
+    signOut: 'Logga ut',
+    switchLabel: 'Underhållsläge',
+    switchDescription: 'Bara administratörer kan använda plattformen medan det är på',
+    confirmTitle: 'Slå på underhållsläge?',
+    confirmText:
+      'Alla utom administratörer ser en underhållssida och kan inte använda plattformen förrän du slår av det.',
+    confirm: 'Slå på',
+    cancel: 'Avbryt',
+    notice: 'Underhållsläget är på: bara administratörer kan använda plattformen.',
+    switchOff: 'Slå av',
+    switchedOn: 'Underhållsläget är på.',
+    switchedOff: 'Underhållsläget är av.',
   },
 };

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { denialReasons } from '../../../../shared/domain/guards';
+import { type CourseDenial, denialReasons } from '../../../../shared/domain/guards';
 import { COURSE_FAIL_REDIRECT_MS } from '../../../../shared/domain/learning/course';
 import { neighbours } from '../../../../shared/domain/learning/courseNavigation';
 import { storageKeys } from '../../../../shared/domain/storage';
@@ -24,6 +24,7 @@ import { idFromParam, partIdOf } from './paths';
 import { useCourse, useCourseAccess } from './queries';
 import { useCourseSteps } from './steps';
 import { courseView, enterCourse, leaveCourse, rememberedCourseNav, setCourseNav } from './store';
+import { CourseTour } from './tour/CourseTour';
 
 // The overlays wait for the first moment to celebrate; their code is not needed to read a page.
 const CourseOverlays = lazy(() => import('./overlays/CourseOverlays'));
@@ -61,22 +62,24 @@ export default function CourseLayout() {
   }, [courseId]);
   const failed = courseId === null || course.isError;
   const accessSettled = !access.isPending || access.fetchStatus === 'idle';
+  const code = courseId === null ? 'NOT_FOUND' : course.error instanceof ApiError ? course.error.code : null;
   useEffect(() => {
     if (handled.current) return;
-    if (access.data === 0) {
+    // The server says she may not open the course, or there is no such course (an address that names none too):
+    // /denied says which (spec §6, §8), once get_course has told them apart.
+    if ((access.data === 0 && course.isError) || code === 'NOT_FOUND') {
       handled.current = true;
       setCourseNav(false, false);
-      // The server says she may not open the course: /denied says why (spec §6, §8).
-      navigate('/denied', { replace: true, state: { reason: denialReasons.noAccess } });
+      const denial: CourseDenial = code === 'NOT_FOUND' ? 'notFound' : 'noAccess';
+      navigate('/denied', { replace: true, state: { reason: denialReasons.noAccess, course: denial } });
       return;
     }
     if (!failed || !accessSettled) return;
     handled.current = true;
-    const code = course.error instanceof ApiError ? course.error.code : 'NOT_FOUND';
-    showToast(t('loadError', { code }), 'red');
+    showToast(t('loadError', { code: code ?? 'SERVER_ERROR' }), 'red');
     setCourseNav(false, false);
     redirect.current = setTimeout(() => navigate('/login'), COURSE_FAIL_REDIRECT_MS);
-  }, [access.data, failed, accessSettled, course.error, navigate, t]);
+  }, [access.data, course.isError, code, failed, accessSettled, navigate, t]);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const value = useMemo<CourseContextValue | null>(() => {
@@ -119,18 +122,24 @@ export default function CourseLayout() {
 
   return (
     <CourseContext.Provider value={value}>
-      <div className={classes.layout}>
-        <div className={classes.content}>
-          {partId === null ? <CourseOverviewPage /> : <CoursePartPage partId={partId} />}
+      <div className={classes.frame}>
+        <CourseNav />
+        <div className={classes.layout}>
+          <div className={classes.content} data-tour="course-content">
+            {partId === null ? <CourseOverviewPage /> : <CoursePartPage partId={partId} />}
+          </div>
+          <BottomBar
+            help={
+              <Suspense fallback={null}>
+                <HelpButton courseId={value.course.Id} partId={partId} />
+              </Suspense>
+            }
+          />
         </div>
-        <BottomBar />
       </div>
+      <CourseTour />
       <Suspense fallback={null}>
-        <HelpButton courseId={value.course.Id} partId={partId} />
-      </Suspense>
-      <CourseNav />
-      <Suspense fallback={null}>
-        <CourseOverlays course={value.course} partsById={value.partsById} claimReward={steps.claimReward} />
+        <CourseOverlays />
       </Suspense>
     </CourseContext.Provider>
   );

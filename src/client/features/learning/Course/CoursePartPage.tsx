@@ -12,6 +12,7 @@ import { CompletedMark, MarkerRow, MilestoneMark, StaffMarkers, VideoLength } fr
 import { coursePath, partPath, useCourseContext } from './CourseContext';
 import classes from './course.module.css';
 import { ResetEpisode } from './ResetEpisode';
+import { RewardBox } from './RewardBox';
 
 /** /course/:id/post/:id2: one part of the course with its blocks (`partId` -1: no such part). */
 export default function CoursePartPage({ partId }: { partId: number }) {
@@ -88,6 +89,7 @@ export default function CoursePartPage({ partId }: { partId: number }) {
             <StaffMarkers part={part} viewer={viewer} />
           </MarkerRow>
         </Group>
+        <RewardBox course={course} partsById={partsById} claim={steps.claimReward} />
       </header>
       <BlockHostProvider host={host}>
         <BlockList blocks={part.Blocks} />

@@ -13,7 +13,7 @@ import classes from './helpButton.module.css';
 const COACHES_STALE_MS = 60_000;
 
 /**
- * The floating help button of a course page (spec §2): a chat with the course's first coach, about this course
+ * The help button of a course page (spec §2), in the bottom bar: a chat with the course's first coach, about this course
  * and page. A course without a coach sends the learner to tech support instead (spec §8).
  */
 export function HelpButton({ courseId, partId }: { courseId: number; partId: number | null }) {
@@ -56,14 +56,15 @@ export function HelpButton({ courseId, partId }: { courseId: number; partId: num
   return (
     <Button
       className={classes.helpButton}
-      radius="xl"
+      variant="default"
       leftSection={<IconMessageQuestion size={18} aria-hidden />}
       onClick={ask}
       loading={busy}
+      aria-label={t('help.button')}
       aria-haspopup="dialog"
       data-testid="help-button"
     >
-      {t('help.button')}
+      <span className={classes.label}>{t('help.button')}</span>
     </Button>
   );
 }

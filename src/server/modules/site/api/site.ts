@@ -1,5 +1,6 @@
 import { plans, site } from '../../../../shared/contract/site/site';
-import { handlers } from '../../../platform/handlers';
+import { handlers, signedInUser } from '../../../platform/handlers';
+import { setMaintenance } from '../services/settings';
 
 type Plan = (typeof plans)[number];
 const asPlan = (plan: string): Plan => ((plans as readonly string[]).includes(plan) ? (plan as Plan) : 'demo');
@@ -13,7 +14,13 @@ export const siteHandlers = handlers(site, {
         Title: ctx.site.title,
         Plan: asPlan(ctx.site.plan),
         RegistrationEnabled: ctx.config.registrationEnabled && ctx.site.registration_enabled === 1,
+        Maintenance: ctx.site.maintenance === 1,
       },
     };
+  },
+  async set_maintenance(ctx, data) {
+    const byUserId = signedInUser(ctx).id;
+    const on = await setMaintenance(ctx.db, { site: ctx.site, on: data.Maintenance, byUserId, log: ctx.log });
+    return { status: 'OK', data: { Maintenance: on } };
   },
 });
