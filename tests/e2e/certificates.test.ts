@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueCertificate } from '../../src/server/modules/learning/services/certificates';
 import { createDatabase } from '../../src/server/platform/db';
 import { createCourse, createUser, grantAccess } from '../../src/server/seed/factories';
 import { cheapPasswordHash } from '../factories';
-import { e2eAvailable, expectAccessible, gotoPage, newContext, signInViaApi, useBrowser } from './support/browser';
+import {
+  e2eAvailable,
+  expectAccessible,
+  gotoPage,
+  newContext,
+  settle,
+  signInViaApi,
+  useBrowser,
+} from './support/browser';
 import { DEMO_PASSWORD } from './support/constants';
 
 interface Certified {
@@ -43,11 +50,6 @@ async function createCertifiedLearner(): Promise<Certified> {
   }
 }
 
-/** Waits until the page's loaders have given way to its data. */
-async function settle(page: Page) {
-  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-}
-
 describe.skipIf(!e2eAvailable)('certificates', () => {
   const browser = useBrowser();
   let certified: Certified;
@@ -69,7 +71,7 @@ describe.skipIf(!e2eAvailable)('certificates', () => {
       const page = await context.newPage();
       // As typed from the paper, in lower case.
       await gotoPage(page, `/certificate/${certified.code.toLowerCase()}`);
-      await settle(page);
+      await settle(page, { heading: false });
       expect(await page.locator('main h1').textContent()).toBe(view.title);
       const confirmation = page.getByTestId('certificate-check');
       await confirmation.waitFor();
@@ -86,7 +88,7 @@ describe.skipIf(!e2eAvailable)('certificates', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await gotoPage(page, '/certificate/NOSUCHCODE12');
-    await settle(page);
+    await settle(page, { heading: false });
     expect(await page.locator('main h1').textContent()).toBe('No such certificate');
     expect(await page.getByText('No certificate with the number NOSUCHCODE12 was issued here.').count()).toBe(1);
     await context.close();

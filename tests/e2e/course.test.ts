@@ -8,6 +8,7 @@ import {
   failCall,
   gotoPage,
   newContext,
+  settle,
   signInViaApi,
   useBrowser,
 } from './support/browser';
@@ -19,12 +20,6 @@ interface Achievement {
   Id: number;
   title: string;
   required_xp: number;
-}
-
-/** Waits until the course page has its data (its loaders gave way to content). */
-async function settle(page: Page) {
-  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 const topBarXp = async (page: Page) => Number((await page.getByTestId('xp-total').textContent())?.replace(/\D/g, ''));

@@ -1,6 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eAvailable, expectAccessible, gotoPage, newContext, signInViaApi, useBrowser } from './support/browser';
+import {
+  e2eAvailable,
+  expectAccessible,
+  gotoPage,
+  newContext,
+  settle,
+  signInViaApi,
+  useBrowser,
+} from './support/browser';
 import { useCourseWorld } from './support/world';
 
 interface Box {
@@ -29,11 +37,6 @@ const reachable = (locator: Locator) =>
 
 /** The strip of a <video> where the browser draws its controls. */
 const controlsOf = (video: Box): Box => ({ ...video, y: video.y + video.height - 48, height: 48 });
-
-async function settle(page: Page) {
-  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-}
 
 const PHONE = { width: 390, height: 844 };
 

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nth } from '../support/answers';
 import {
@@ -7,10 +6,12 @@ import {
   expectAccessible,
   gotoPage,
   newContext,
+  settle,
   signInViaApi,
   useBrowser,
 } from './support/browser';
 import { createLearner, signIn } from './support/learners';
+import { isReviewed } from './support/reviews';
 import { type CourseWorld, useCourseWorld } from './support/world';
 
 interface Part {
@@ -19,25 +20,17 @@ interface Part {
   Blocks: { Id: number; BlockType: string }[];
 }
 
-const reviewed = ['Exam', 'FinalExam', 'Question'];
-
 /** The demo course's milestone: a part with reviewed answers and pages before and after it. */
 async function milestone(learner: { token: string; userId: number }, courseId: number) {
   const course = nth(
     (await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: courseId }, learner.token)).data,
   );
   const parts = course.CourseParts as Part[];
-  const index = parts.findIndex((p) => p.Blocks.some((b) => reviewed.includes(b.BlockType)));
+  const index = parts.findIndex((p) => p.Blocks.some(isReviewed));
   const part = parts[index];
   if (!part || index === 0) throw new Error('the demo course has no milestone after its first page');
-  const blockId = part.Blocks.find((b) => reviewed.includes(b.BlockType))?.Id as number;
+  const blockId = part.Blocks.find(isReviewed)?.Id as number;
   return { part, blockId };
-}
-
-/** Waits until the course page's loaders have given way to its data. */
-async function settle(page: Page) {
-  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 describe.skipIf(!e2eAvailable)('an exam answer is never lost', () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { findIn, nth } from '../support/answers';
@@ -10,6 +9,7 @@ import {
   failCall,
   gotoPage,
   newContext,
+  settle,
   signInViaApi,
   useBrowser,
 } from './support/browser';
@@ -20,11 +20,6 @@ import { type CourseWorld, useCourseWorld } from './support/world';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const TOO_LARGE_TEXT = 'File size too large, filesize limit 2MB!';
-
-/** Waits until the page's loaders have given way to its data. */
-async function settle(page: Page) {
-  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-}
 
 const statusText = { completed: 'Completed', in_progress: 'In progress', not_started: 'Not started' } as const;
 
@@ -41,7 +36,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const expected = findIn(mine, (c) => c.Id === world().course.id);
     const page = await context.newPage();
     await gotoPage(page, '/MyCourses');
-    await settle(page);
+    await settle(page, { heading: false });
     const card = page.getByTestId('course-card').filter({ hasText: expected.Name });
     await card.waitFor();
     expect(await card.getByTestId('course-status').textContent()).toBe(
@@ -166,7 +161,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const { token, userId } = await signInViaApi(context, world().learner.email);
     const page = await context.newPage();
     await gotoPage(page, '/MyProfile');
-    await settle(page);
+    await settle(page, { heading: false });
     const input = page.locator('main input[type="file"]');
 
     const uploads: string[] = [];
@@ -209,7 +204,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const item = page.getByTestId('certificate').filter({ hasText: certificate.CourseName });
     await item.waitFor();
     expect(await item.getByTestId('certificate-state').textContent()).toBe(certificate.Expired ? 'Expired' : 'Valid');
-    await settle(page);
+    await settle(page, { heading: false });
     await expectAccessible(page, '/MyProfile with a certificate');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -224,7 +219,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     const card = page.getByTestId('course-card').filter({ hasText: certificate.CourseName });
     await card.getByTestId('certificate-marker').waitFor();
     expect(await card.getByTestId('course-status').textContent()).toBe('Completed');
-    await settle(page);
+    await settle(page, { heading: false });
     await expectAccessible(page, '/MyCourses with a completed course');
 
     // A failed download says so.
@@ -242,7 +237,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
     expect(resources.length).toBeGreaterThan(0);
     const page = await context.newPage();
     await gotoPage(page, '/Resources');
-    await settle(page);
+    await settle(page, { heading: false });
     expect(await page.getByTestId('resource').count()).toBe(resources.length);
     for (const resource of resources) {
       const item = page.getByTestId('resource').filter({ hasText: resource.Title });
@@ -340,7 +335,7 @@ describe.skipIf(!e2eAvailable)('learning pages', () => {
           const page = await context.newPage();
           for (const path of ['/MyCourses', '/MyProfile', '/Resources', achievementPath()]) {
             await gotoPage(page, path);
-            await settle(page);
+            await settle(page, { heading: false });
             await expectAccessible(page, `${path} (${colorScheme}${phone ? ', 375 px' : ''})`);
           }
           await context.close();

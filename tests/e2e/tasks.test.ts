@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findIn, nth } from '../support/answers';
 import {
@@ -7,18 +6,14 @@ import {
   expectAccessible,
   gotoPage,
   newContext,
+  settle,
   signInViaApi,
   useBrowser,
 } from './support/browser';
 import { demo } from './support/constants';
 import { createLearner, signIn } from './support/learners';
+import { isReviewed } from './support/reviews';
 import { type CourseWorld, useCourseWorld } from './support/world';
-
-/** Waits until the page's loaders have given way to its data. */
-async function settle(page: Page) {
-  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-}
 
 interface ReviewPart {
   Id: number;
@@ -27,15 +22,13 @@ interface ReviewPart {
   Blocks: { Id: number; BlockType: string }[];
 }
 
-const reviewed = ['Exam', 'FinalExam', 'Question'];
-
 /** A part of the course completed by one reviewed answer: one approval completes it. */
 async function singleExamPart(learner: { token: string; userId: number }, courseId: number) {
   const course = nth(
     (await apiCall('course.php', 'get_course', { UserId: learner.userId, CourseId: courseId }, learner.token)).data,
   );
   const part = (course.CourseParts as ReviewPart[]).find(
-    (p) => p.ProgressCriteria === 'review' && p.Blocks.filter((b) => reviewed.includes(b.BlockType)).length === 1,
+    (p) => p.ProgressCriteria === 'review' && p.Blocks.filter(isReviewed).length === 1,
   );
   if (!part) throw new Error('the demo course has no part completed by one reviewed answer');
   return { part, progress: course.progress_percent as number, courseName: course.Name as string };

@@ -154,6 +154,12 @@ export async function expectAccessible(page: Page, label: string, only?: readonl
   expect(await axeViolations(page, only), `axe on ${label}`).toEqual([]);
 }
 
+/** Waits until the page's loaders have given way to its data (and, unless `heading` is false, its first heading). */
+export async function settle(page: Page, { heading = true }: { heading?: boolean } = {}): Promise<void> {
+  if (heading) await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
 /** Waits until the lazy page has rendered its first heading. */
 export async function gotoPage(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -1,6 +1,11 @@
+import { reviewedBlockTypes } from '../../../src/shared/contract/coaching/userExam';
 import { nth } from '../../support/answers';
 import { apiCall, platform } from './browser';
 import { DEMO_PASSWORD } from './constants';
+
+/** Whether a block's answer is reviewed by a coach (an exam, a final exam, a question). */
+export const isReviewed = (block: { BlockType: string }): boolean =>
+  (reviewedBlockTypes as readonly string[]).includes(block.BlockType);
 
 /**
  * Hands in every exam of a course's parts completed by review, as the learner, and has `reviewer` (a coach of the
@@ -17,7 +22,7 @@ export async function passReviewedParts(
   const coach = await platform.ok('login.php', 'sign_in', { email: reviewer.email, password: DEMO_PASSWORD });
   for (const part of course.CourseParts) {
     if (part.ProgressCriteria !== 'review') continue;
-    for (const block of part.Blocks.filter((b) => ['Exam', 'FinalExam', 'Question'].includes(b.BlockType))) {
+    for (const block of part.Blocks.filter(isReviewed)) {
       const target = { UserId: userId, CourseId: courseId, BlockId: block.Id };
       let exam = (await apiCall('user_exam.php', 'get_user_exam', target, token)).data;
       if (exam.Status === 'not_started') {
