@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { CoursePartSettings } from '../../../../shared/contract/authoring/courseAdmin';
 import type { EditLock } from '../../../../shared/contract/authoring/courseLock';
+import { personName } from '../../../../shared/domain/people';
 import type { CoursePartRow } from '../../../platform/db/schema';
 import type { CourseEditState } from '../queries';
-import { personName } from '../services/lock';
 
 export const presentPartSettings = (part: CoursePartRow): z.infer<typeof CoursePartSettings> => ({
   Id: part.id,

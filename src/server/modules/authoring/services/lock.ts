@@ -1,13 +1,10 @@
 import { DEFAULT_EDIT_INACTIVITY_MINUTES, lockExpiry } from '../../../../shared/domain/authoring/lock';
+import { personName } from '../../../../shared/domain/people';
 import { type Actor, authorize } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { authoringActions } from '../policies/course';
 import { type CourseEditState, courseEditState } from '../queries';
-
-/** A person's name as an editor sees it beside a lock or a change. */
-export const personName = (first: string | null, last: string | null): string =>
-  [first, last].filter((part) => part).join(' ');
 
 /**
  * When an edit lock taken or used now lapses. The one place the course's inactivity limit enters: today every

@@ -9,6 +9,7 @@ import type {
 } from '../../../../shared/contract/learning/courseShapes';
 import { type BlockType, blockTypes } from '../../../../shared/domain/learning/course';
 import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
+import { personName } from '../../../../shared/domain/people';
 import { now } from '../../../platform/db';
 import type {
   CertificatesTable,
@@ -260,9 +261,7 @@ export function presentCourse(view: CourseView): Course {
     progress_percent: courseProgress?.progress_percent ?? 0,
     CourseXp: courseProgress?.xp ?? 0,
     LockedByUserId: view.lockHolder?.id ?? null,
-    LockedByUsername: view.lockHolder
-      ? [view.lockHolder.first_name, view.lockHolder.last_name].filter((part) => part).join(' ')
-      : null,
+    LockedByUsername: view.lockHolder ? personName(view.lockHolder.first_name, view.lockHolder.last_name) : null,
     FooterMentorCopy: { UseCustomText: false },
     CertificateEnabled: course.certificate_enabled === 1,
     CertificateValidityMonths: course.certificate_validity_months,
