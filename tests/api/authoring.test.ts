@@ -7,6 +7,7 @@ import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
 import { api } from '../support/api';
 import { isPostgresReachable, testDialects } from '../support/databases';
+import { whileRowLocked } from '../support/locks';
 import { type ServerProcess, sourceServerArgs, startServerProcess } from '../support/process';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -53,7 +54,10 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
 
   it('two staff asking at the same instant get exactly one lock; the other is told who holds it', async () => {
     const { course, admin, coach, student } = await world();
-    const answers = await Promise.all([lock(admin, course.id), lock(coach, course.id)]);
+    // On PostgreSQL both requests wait on the course's row and then run at once: a check-then-write would grant both.
+    const answers = await whileRowLocked(server, { table: 'courses', id: course.id }, () =>
+      Promise.all([lock(admin, course.id), lock(coach, course.id)]),
+    );
     const won = answers.filter((a) => a.body.status === 'OK');
     const lost = answers.filter((a) => a.body.status !== 'OK');
     expect(won).toHaveLength(1);
