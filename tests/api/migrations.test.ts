@@ -141,4 +141,29 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     await db.deleteFrom('users').where('id', '=', editor.id).execute();
     expect(await db.selectFrom('content_revisions').select('user_id').execute()).toEqual([{ user_id: null }]);
   });
+
+  it('0012 gives the courses already there version 1 and no lock, and a deleted holder leaves no lock behind', async () => {
+    const db = await databaseUpTo('0011_certificate_codes');
+    const site = await createSite(db);
+    const course = await createCourse(db, { site });
+    const editor = await createUser(db, { site, role: 'coach' });
+
+    await migrate(db);
+    const columns = ['version', 'version_user_id', 'locked_by_user_id', 'locked_at', 'lock_expires_at'] as const;
+    const before = await db.selectFrom('courses').select(columns).where('id', '=', course.id).executeTakeFirst();
+    expect(before).toEqual({
+      version: 1,
+      version_user_id: null,
+      locked_by_user_id: null,
+      locked_at: null,
+      lock_expires_at: null,
+    });
+    await db
+      .updateTable('courses')
+      .set({ locked_by_user_id: editor.id, version_user_id: editor.id, locked_at: now(), lock_expires_at: now() })
+      .execute();
+    await db.deleteFrom('users').where('id', '=', editor.id).execute();
+    const after = await db.selectFrom('courses').select(['locked_by_user_id', 'version_user_id']).executeTakeFirst();
+    expect(after).toEqual({ locked_by_user_id: null, version_user_id: null });
+  });
 });

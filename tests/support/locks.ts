@@ -9,7 +9,7 @@ import type { TestServer } from './server';
  */
 export async function whileRowLocked<T>(
   server: TestServer,
-  rows: { table: 'users' | 'messages' | 'user_exams' | 'tasks'; id: number | number[] },
+  rows: { table: 'users' | 'messages' | 'user_exams' | 'tasks' | 'courses'; id: number | number[] },
   start: () => Promise<T>,
   holdMs = 400,
 ): Promise<T> {

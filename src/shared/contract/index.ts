@@ -1,3 +1,5 @@
+import { courseAdmin } from './authoring/courseAdmin';
+import { courseLock } from './authoring/courseLock';
 import { coachManager } from './coaching/coachManager';
 import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
@@ -11,7 +13,6 @@ import { upload } from './identity/upload';
 import { achievements } from './learning/achievements';
 import { certificates } from './learning/certificates';
 import { course } from './learning/course';
-import { courseAdmin } from './learning/courseAdmin';
 import { courseProgress } from './learning/courseProgress';
 import { resources } from './learning/resources';
 import { getContent, saveContent } from './site/content';
@@ -30,6 +31,7 @@ export const contract = {
   [site.file]: site,
   [course.file]: course,
   [courseAdmin.file]: courseAdmin,
+  [courseLock.file]: courseLock,
   [courseProgress.file]: courseProgress,
   [achievements.file]: achievements,
   [certificates.file]: certificates,

@@ -7,13 +7,11 @@ import type { ModuleHandlers } from '../../platform/handlers';
 import { achievementsHandlers } from './api/achievements';
 import { certificatesHandlers } from './api/certificates';
 import { courseHandlers } from './api/course';
-import { courseAdminHandlers } from './api/courseAdmin';
 import { courseProgressHandlers } from './api/courseProgress';
 import { resourcesHandlers } from './api/resources';
 
 export const handlers = {
   'course.php': courseHandlers,
-  'course_admin.php': courseAdminHandlers,
   'course_progress.php': courseProgressHandlers,
   'achievements.php': achievementsHandlers,
   'certificates.php': certificatesHandlers,
@@ -22,6 +20,11 @@ export const handlers = {
 
 export { seesCourseAsStaff, visibleToLearner } from './policies/course';
 export { blockVisibleToLearner } from './queries/visibility';
-export { courseAccessFlag, loadCourseForViewer } from './services/courseAccess';
+export {
+  courseAccessFlag,
+  grantCourseAccess,
+  loadCourseForViewer,
+  revokeCourseAccess,
+} from './services/courseAccess';
 export { courseRefs } from './services/courseRefs';
-export { completeReviewedPart } from './services/progress';
+export { completeReviewedPart, resetTestAttempts } from './services/progress';

@@ -164,6 +164,15 @@ export interface CoursesTable extends Row {
   certificate_validity_months: number | null;
   /** Attempts a learner has per test of the course; null (or 0) when there is no limit. */
   test_attempts: number | null;
+  /** Bumped by every authoring write; a save must name the version it was made on. */
+  version: Generated<number>;
+  /** Who made the current version, and when (null before the first authoring write). */
+  version_user_id: number | null;
+  version_at: Timestamp | null;
+  /** The edit lock: its holder, since when, and when it lapses without an edit (spec §4). */
+  locked_by_user_id: number | null;
+  locked_at: Timestamp | null;
+  lock_expires_at: Timestamp | null;
 }
 
 export interface CourseCoachesTable extends Row {

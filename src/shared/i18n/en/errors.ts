@@ -35,6 +35,9 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   NO_COACH: 'Please contact us via the tech support button in the main menu!',
   INVALID_STATE: 'This cannot be done in the current state. Reload and try again.',
   EXAM_SUBMITTED: 'Your answer has been submitted and can no longer be changed.',
+  COURSE_LOCKED: 'Someone else is editing this course.',
+  NOT_EDITING: 'Open the course for editing first: your editing was closed.',
+  STALE_VERSION: 'The course was changed meanwhile; your change was not saved. Reload to see the latest version.',
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

@@ -34,6 +34,10 @@ export const errors: typeof en = {
   NO_COACH: 'Kontakta oss via knappen för teknisk support i huvudmenyn!',
   INVALID_STATE: 'Det går inte i nuvarande läge. Ladda om och försök igen.',
   EXAM_SUBMITTED: 'Ditt svar är inlämnat och kan inte längre ändras.',
+  COURSE_LOCKED: 'Någon annan redigerar den här kursen.',
+  NOT_EDITING: 'Öppna kursen för redigering först: din redigering stängdes.',
+  STALE_VERSION:
+    'Kursen har ändrats under tiden; din ändring sparades inte. Ladda om för att se den senaste versionen.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

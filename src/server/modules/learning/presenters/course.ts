@@ -9,6 +9,7 @@ import type {
 } from '../../../../shared/contract/learning/courseShapes';
 import { type BlockType, blockTypes } from '../../../../shared/domain/learning/course';
 import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
+import { personName } from '../../../../shared/domain/people';
 import { now } from '../../../platform/db';
 import type {
   CertificatesTable,
@@ -237,6 +238,8 @@ export interface CourseView {
   coaches: { id: number; first_name: string; last_name: string }[];
   achievements: { id: number; title: string; description: string; required_xp: number; earned_id: number | null }[];
   abilities: { viewAsStaff: boolean; seeAdminMarkers: boolean };
+  /** The holder of the course's edit lock, while someone holds it. */
+  lockHolder: { id: number; first_name: string; last_name: string } | null;
 }
 
 export function presentCourse(view: CourseView): Course {
@@ -257,9 +260,8 @@ export function presentCourse(view: CourseView): Course {
     XpPerReward: course.xp_per_reward,
     progress_percent: courseProgress?.progress_percent ?? 0,
     CourseXp: courseProgress?.xp ?? 0,
-    // The edit lock arrives with course editing.
-    LockedByUserId: null,
-    LockedByUsername: null,
+    LockedByUserId: view.lockHolder?.id ?? null,
+    LockedByUsername: view.lockHolder ? personName(view.lockHolder.first_name, view.lockHolder.last_name) : null,
     FooterMentorCopy: { UseCustomText: false },
     CertificateEnabled: course.certificate_enabled === 1,
     CertificateValidityMonths: course.certificate_validity_months,

@@ -1,5 +1,5 @@
 import { type Db, now } from '../../../platform/db';
-import type { CourseBlockRow, CoursePartRow, MediaFileRow, SessionUser } from '../../../platform/db/schema';
+import type { CourseBlockRow, CoursePartRow, CourseRow, MediaFileRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
 import { mediaIdOf } from '../domain/blockContent';
@@ -57,6 +57,20 @@ const blocksOf = (db: Db, siteId: number, courseId: number) =>
     .orderBy('sort_id')
     .orderBy('id')
     .execute();
+
+/** Who holds the course's edit lock (authoring's columns of `courses`), or null when nobody or it has lapsed. */
+async function editLockHolder(db: Db, course: CourseRow) {
+  if (course.locked_by_user_id === null || course.lock_expires_at === null || course.lock_expires_at <= now()) {
+    return null;
+  }
+  const holder = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('site_id', '=', course.site_id)
+    .where('id', '=', course.locked_by_user_id)
+    .executeTakeFirst();
+  return holder ?? null;
+}
 
 /** get_course: one course as the viewer may see it, with her progress, rewards, results and certificate. */
 export async function getCourseView(
@@ -146,6 +160,7 @@ export async function getCourseView(
     ]);
 
   const { parts, blocks } = visibleParts(allParts, allBlocks, staff);
+  const lockHolder = await editLockHolder(db, course);
   const [media, sign] = await Promise.all([mediaOf(db, siteId, blocks), mediaSigner(db, siteId)]);
   const progressByPart = new Map(progress.map((row) => [row.course_part_id, row]));
   const rewardByPart = new Map(rewards.map((row) => [row.course_part_id, row.id]));
@@ -164,6 +179,7 @@ export async function getCourseView(
     coaches,
     achievements,
     abilities: courseAbilities(user),
+    lockHolder,
   };
 }
 

@@ -1,0 +1,12 @@
+/**
+ * The authoring module: course editing by staff — the edit lock, the course's version that every authoring write
+ * names, and the parts of a course. Other modules import only this.
+ */
+import type { ModuleHandlers } from '../../platform/handlers';
+import { courseAdminHandlers } from './api/courseAdmin';
+import { courseLockHandlers } from './api/courseLock';
+
+export const handlers = {
+  'course_admin.php': courseAdminHandlers,
+  'course_lock.php': courseLockHandlers,
+} satisfies ModuleHandlers;
