@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Metadata } from 'sharp';
 import type { Language } from '../../../../shared/domain/language';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
@@ -8,7 +6,7 @@ import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import type { SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
-import { uploadDir } from '../../../platform/files/media';
+import { mediaStore } from '../../../platform/files/storage';
 import { createSlots } from '../../../platform/lib/slots';
 import { companyNameOf } from './users';
 
@@ -166,17 +164,9 @@ export async function saveProfilePhoto(
   if (opts.upload.length > MAX_PHOTO_BYTES)
     throw new AppError('FILE_TOO_LARGE', 'File size too large, filesize limit 2MB!');
   const image = await reencodePhoto(opts.upload);
-  const dir = uploadDir(opts.config, opts.user.site_id);
-  fs.mkdirSync(dir, { recursive: true });
+  const store = mediaStore(opts.config);
   const storageName = `avatar-${opts.user.id}-${randomBytes(8).toString('hex')}.webp`;
-  const file = path.join(dir, storageName);
-  const handle = await fs.promises.open(file, 'w');
-  try {
-    await handle.writeFile(image);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await store.write(opts.user.site_id, storageName, image, 'image/webp');
   const at = now();
   const { fileId, replaced } = await db.transaction().execute(async (trx) => {
     // The user's row, locked: two photos uploaded at once each replace the one before, none is left behind.
@@ -223,14 +213,16 @@ export async function saveProfilePhoto(
     return { fileId: row.id, replaced: old?.storage_name };
   });
   // After the commit: a crash before this leaves a file no row names, which is never served.
-  if (replaced) await removeUpload(dir, replaced);
+  if (replaced) await removeUpload(opts.config, opts.user.site_id, replaced);
   return { fileId, storageName };
 }
 
 /**
  * Removes a stored upload. The row that named it is gone already, so the file is never served again: a file that
- * cannot be removed (already gone, or a failing disk) must not fail the upload that replaced it.
+ * cannot be removed (a failing disk, an unreachable store) must not fail the upload that replaced it.
  */
-export async function removeUpload(dir: string, storageName: string): Promise<void> {
-  await fs.promises.unlink(path.join(dir, path.basename(storageName))).catch(() => undefined);
+export async function removeUpload(config: Config, siteId: number, storageName: string): Promise<void> {
+  await mediaStore(config)
+    .remove(siteId, storageName)
+    .catch(() => undefined);
 }
