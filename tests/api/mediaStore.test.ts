@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSigner } from '../../src/server/platform/files/media';
 import { diskStore, s3Store, uploadDir } from '../../src/server/platform/files/storage';
 import { moveSiteMedia } from '../../src/server/platform/ops/moveMedia';
+import { mediaValues } from '../../src/server/seed/factories';
 import { createSite } from '../factories';
 import { createPerson } from '../factories/coaching';
 import { createMedia } from '../factories/courses';
@@ -157,5 +158,58 @@ describe.each(dialects)('media in an S3-compatible store on %s', (dialect) => {
     expect((await fetchSigned(site.id, media.id)).response.status).toBe(404);
     const result = await moveSiteMedia(server.db, { siteId: site.id, from: diskStore(server.config), to });
     expect(result).toEqual({ moved: 0, alreadyMoved: 0, missing: [path.basename(key as string)] });
+  });
+
+  it("an upload past the plan's storage is refused before anything is stored; the count follows every write", async () => {
+    const site = await createSite(server.db, { plan: 'starter' });
+    const person = await createPerson(server, site, 'student');
+    const as = { site: site.name, token: person.token };
+    const usage = async () => {
+      const row = await server.db
+        .selectFrom('sites')
+        .select('storage_bytes')
+        .where('id', '=', site.id)
+        .executeTakeFirstOrThrow();
+      const sum = await server.db
+        .selectFrom('media_files')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('total'))
+        .where('site_id', '=', site.id)
+        .executeTakeFirstOrThrow();
+      // The kept count is always what the rows add up to.
+      expect(Number(row.storage_bytes)).toBe(Number(sum.total));
+      return Number(row.storage_bytes);
+    };
+    // The site has used all but 100 bytes of Starter's 500 MB (spec §1).
+    const big = await server.db
+      .insertInto('media_files')
+      .values(mediaValues({ site, kind: 'video', sizeBytes: 500 * 1024 * 1024 - 100 }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await usage()).toBe(500 * 1024 * 1024 - 100);
+
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0000ff' } })
+      .png()
+      .toBuffer();
+    const refused = await server.upload(photo, { folder: 'profile', ...as });
+    expect(refused.httpStatus).toBe(413);
+    expect(refused.body).toMatchObject({ status: 'ERROR', error_code: 'STORAGE_FULL' });
+    expect(await s3.keys(`uploads/${site.id}/`)).toEqual([]);
+    expect(await usage()).toBe(500 * 1024 * 1024 - 100);
+
+    // Room made: the same upload is taken and counted; its replacement moves the count by the difference.
+    await server.db.deleteFrom('media_files').where('id', '=', big.id).execute();
+    expect(await usage()).toBe(0);
+    const taken = await server.upload(photo, { folder: 'profile', ...as });
+    expect(taken.httpStatus).toBe(200);
+    const first = await usage();
+    expect(first).toBe(await s3.sizeOf(`uploads/${site.id}/${taken.body.newFilename}`));
+    const replaced = await server.upload(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#00ffff' } })
+        .png()
+        .toBuffer(),
+      { folder: 'profile', ...as },
+    );
+    expect(replaced.httpStatus).toBe(200);
+    expect(await usage()).toBe(await s3.sizeOf(`uploads/${site.id}/${replaced.body.newFilename}`));
   });
 });
