@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config';
 
 /** A byte range of a stored file, both ends included (as in HTTP's Range). */
@@ -74,28 +66,38 @@ export function diskStore(config: Pick<Config, 'dataDir'>): MediaStore {
 }
 
 const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey ||
-  error instanceof NotFound ||
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
+/** The SDK, loaded on the first use of a store: a server without one never pays for its modules. */
+const sdk = () => import('@aws-sdk/client-s3');
+
 export function s3Store(s3: S3Config): MediaStore {
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    credentials: s3.credentials,
-    forcePathStyle: s3.forcePathStyle,
-  });
+  let client: Promise<S3Client> | undefined;
+  const connect = () => {
+    client ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint: s3.endpoint,
+          region: s3.region,
+          credentials: s3.credentials,
+          forcePathStyle: s3.forcePathStyle,
+        }),
+    );
+    return client;
+  };
   const keyOf = (siteId: number, name: string) => `uploads/${siteId}/${safeName(name)}`;
   return {
     kind: 's3',
     async write(siteId, name, bytes, mimeType) {
-      await client.send(
+      const { PutObjectCommand } = await sdk();
+      await (await connect()).send(
         new PutObjectCommand({ Bucket: s3.bucket, Key: keyOf(siteId, name), Body: bytes, ContentType: mimeType }),
       );
     },
     async read(siteId, name, range) {
+      const { GetObjectCommand } = await sdk();
       try {
-        const answer = await client.send(
+        const answer = await (await connect()).send(
           new GetObjectCommand({
             Bucket: s3.bucket,
             Key: keyOf(siteId, name),
@@ -109,8 +111,11 @@ export function s3Store(s3: S3Config): MediaStore {
       }
     },
     async size(siteId, name) {
+      const { HeadObjectCommand } = await sdk();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: keyOf(siteId, name) }));
+        const head = await (await connect()).send(
+          new HeadObjectCommand({ Bucket: s3.bucket, Key: keyOf(siteId, name) }),
+        );
         return head.ContentLength ?? null;
       } catch (error) {
         if (isMissing(error)) return null;
@@ -119,7 +124,8 @@ export function s3Store(s3: S3Config): MediaStore {
     },
     async remove(siteId, name) {
       // S3 answers a DELETE of a missing key with success.
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: keyOf(siteId, name) }));
+      const { DeleteObjectCommand } = await sdk();
+      await (await connect()).send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: keyOf(siteId, name) }));
     },
   };
 }
