@@ -1,3 +1,4 @@
+import * as authoring from './modules/authoring';
 import * as coaching from './modules/coaching';
 import * as identity from './modules/identity';
 import * as learning from './modules/learning';
@@ -10,4 +11,5 @@ export const registry: HandlerRegistry = {
   ...site.handlers,
   ...learning.handlers,
   ...coaching.handlers,
+  ...authoring.handlers,
 };

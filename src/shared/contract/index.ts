@@ -1,3 +1,4 @@
+import { courseManager } from './authoring/courses';
 import { coachManager } from './coaching/coachManager';
 import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
@@ -30,6 +31,7 @@ export const contract = {
   [site.file]: site,
   [course.file]: course,
   [courseAdmin.file]: courseAdmin,
+  [courseManager.file]: courseManager,
   [courseProgress.file]: courseProgress,
   [achievements.file]: achievements,
   [certificates.file]: certificates,

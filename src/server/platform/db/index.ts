@@ -25,6 +25,7 @@ import * as m0008 from './migrations/0008_exam_reviews';
 import * as m0009 from './migrations/0009_user_preferences';
 import * as m0010 from './migrations/0010_maintenance';
 import * as m0011 from './migrations/0011_certificate_codes';
+import * as m0013 from './migrations/0013_course_settings';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -41,6 +42,7 @@ const migrations = {
   '0009_user_preferences': m0009,
   '0010_maintenance': m0010,
   '0011_certificate_codes': m0011,
+  '0013_course_settings': m0013,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

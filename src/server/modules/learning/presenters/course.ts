@@ -260,7 +260,7 @@ export function presentCourse(view: CourseView): Course {
     // The edit lock arrives with course editing.
     LockedByUserId: null,
     LockedByUsername: null,
-    FooterMentorCopy: { UseCustomText: false },
+    FooterMentorCopy: { UseCustomText: course.footer_use_custom_text === 1, Text: course.footer_coach_text },
     CertificateEnabled: course.certificate_enabled === 1,
     CertificateValidityMonths: course.certificate_validity_months,
     TestAttempts: attemptLimit(course.test_attempts),
