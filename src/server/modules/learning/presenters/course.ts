@@ -7,6 +7,7 @@ import type {
   CoursePart,
   Question,
 } from '../../../../shared/contract/learning/courseShapes';
+import type { StoredQuestion } from '../../../../shared/domain/learning/blockContent';
 import { type BlockType, blockTypes } from '../../../../shared/domain/learning/course';
 import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
 import { personName } from '../../../../shared/domain/people';
@@ -18,7 +19,7 @@ import type {
   CourseRow,
   MediaFileRow,
 } from '../../../platform/db/schema';
-import { readBlockContent, type StoredQuestion, scoreAnswers, visibleResult } from '../domain/blockContent';
+import { readBlockContent, scoreAnswers, visibleResult } from '../domain/blockContent';
 
 /** What presenting a course's blocks needs beyond the rows themselves. */
 export interface BlockContext {
