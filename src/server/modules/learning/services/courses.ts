@@ -236,6 +236,7 @@ function freePartsQuery(db: Db, siteId: number) {
     .where('course_parts.site_id', '=', siteId)
     .where('courses.site_id', '=', siteId)
     .where('courses.published', '=', 1)
+    .where('courses.archived_at', 'is', null)
     .where('course_parts.free', '=', 1)
     .where(partVisibleToLearner(now()));
 }
