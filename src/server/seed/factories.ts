@@ -259,11 +259,6 @@ export function courseValues(spec: CourseSpec & { name: string }, at = now()): V
     certificate_enabled: flag(spec.certificate ?? true),
     certificate_validity_months: spec.certificateMonths ?? null,
     test_attempts: spec.testAttempts ?? null,
-    draft: 0,
-    archived_at: null,
-    footer_coach_text: '',
-    footer_use_custom_text: 0,
-    edit_inactivity_minutes: 30,
     created_at: at,
     updated_at: at,
   };

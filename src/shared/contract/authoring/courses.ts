@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, endpoint, id, ok, shortText } from '../define';
+import { call, endpoint, id, noneOr, ok, shortText } from '../define';
 
 /** A course's state in /Courses (spec §4 content states). */
 export const CourseState = z.enum(['published', 'unpublished', 'draft']);
@@ -34,7 +34,8 @@ export const CourseSettingsFields = z
     XpPerReward: positiveInt(1000),
     CertificateEnabled: z.boolean(),
     CertificateExpires: z.boolean(),
-    CertificateValidityMonths: positiveInt(120).nullable(),
+    /** Months; 0, null or absent: none chosen. */
+    CertificateValidityMonths: noneOr(positiveInt(120), 'a number of months from 1 to 120'),
     /** Staff of the site who coach the course, in order (the first is asked from the course's help button). */
     CoachIds: z.array(id).max(50),
     FooterCoachText: z.string().max(2000),
