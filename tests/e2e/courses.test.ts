@@ -54,7 +54,7 @@ describe.skipIf(!e2eAvailable)('/Courses', () => {
     await pick(page, `${renamed} (copy)`, 'Archive');
     await page.getByTestId('course-confirm').click();
     await expect.poll(() => rowOf(page, `${renamed} (copy)`).count()).toBe(0);
-    await page.getByText('Show archived courses').click();
+    await page.getByRole('switch', { name: 'Show archived courses' }).check();
     await expect.poll(() => rowOf(page, `${renamed} (copy)`).getByTestId('course-archived').count()).toBe(1);
     await pick(page, `${renamed} (copy)`, 'Restore');
     await page.getByTestId('course-confirm').click();
@@ -64,12 +64,12 @@ describe.skipIf(!e2eAvailable)('/Courses', () => {
     await pick(page, renamed, 'Settings');
     const form = page.getByTestId('course-settings-form');
     await form.waitFor();
-    await form.getByText('Certificates expire').click();
+    await form.getByRole('switch', { name: 'Certificates expire' }).check();
     await form.getByRole('textbox', { name: 'Xp per reward' }).fill('8');
     await page.getByTestId('course-settings-save').click();
     await expect.poll(() => form.getByText('Please select a validity period').count()).toBe(1);
     await expectAccessible(page, 'the settings form with its error');
-    await form.getByRole('textbox', { name: 'Validity period' }).click();
+    await form.getByTestId('validity-period').click();
     await page.getByRole('option', { name: '12 months' }).click();
     await page.getByTestId('course-settings-save').click();
     await expect.poll(() => form.count()).toBe(0);
@@ -77,7 +77,7 @@ describe.skipIf(!e2eAvailable)('/Courses', () => {
     await pick(page, renamed, 'Settings');
     await form.waitFor();
     expect(await form.getByRole('textbox', { name: 'Xp per reward' }).inputValue()).toBe('8');
-    expect(await form.getByRole('textbox', { name: 'Validity period' }).inputValue()).toBe('12 months');
+    expect(await form.getByTestId('validity-period').inputValue()).toBe('12 months');
     await context.close();
   });
 

@@ -22,11 +22,12 @@ import { errorText } from '../../../components/errorText';
 import { Loading, QueryState } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { showToast } from '../../../components/toast';
+import { type Tone, ToneBadge } from '../../../components/tone';
 import { CourseSettingsForm } from './CourseSettingsForm';
 import { NameDialog } from './NameDialog';
 import { useCourseChange, useCourseSettings, useCourses } from './queries';
 
-const stateColor: Record<CourseState, string> = { published: 'green', unpublished: 'gray', draft: 'yellow' };
+const stateTone: Record<CourseState, Tone> = { published: 'teal', unpublished: 'grape', draft: 'yellow' };
 
 type Dialog =
   | { kind: 'create' }
@@ -190,13 +191,13 @@ function CourseBadges({ course }: { course: CourseListItem }) {
   const { t } = useTranslation('authoring');
   return (
     <Group gap={6}>
-      <Badge color={stateColor[course.Status]} variant="light" data-testid="course-status">
+      <ToneBadge tone={stateTone[course.Status]} data-testid="course-status">
         {t(`courses.state.${course.Status}`)}
-      </Badge>
+      </ToneBadge>
       {course.Archived && (
-        <Badge color="dark" variant="outline" data-testid="course-archived">
+        <ToneBadge tone="red" data-testid="course-archived">
           {t('courses.archived')}
-        </Badge>
+        </ToneBadge>
       )}
     </Group>
   );
