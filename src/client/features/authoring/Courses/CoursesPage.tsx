@@ -65,7 +65,9 @@ export default function CoursesPage() {
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <PageHeading title={t('courses.title')} intro={t('courses.intro')} />
+        <div>
+          <PageHeading title={t('courses.title')} intro={t('courses.intro')} />
+        </div>
         <Button onClick={() => setDialog({ kind: 'create' })} data-testid="course-create">
           {t('courses.create')}
         </Button>
