@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  Menu,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Container, Group, Menu, Modal, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
