@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_EDIT_INACTIVITY_MINUTES } from '../../src/shared/domain/authoring/lock';
 import { createSite } from '../factories';
 import { addCoach, as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
@@ -13,6 +14,9 @@ describe.each(dialects)('course_manager.php on %s', (dialect) => {
     server = await startTestServer(dialect);
   });
   afterAll(() => server.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   /** A call of course_manager.php; its answer loosely typed, as the tests send wrong data on purpose too. */
   const manage = async (person: Person, req: string, data: Record<string, unknown>) =>
@@ -40,9 +44,106 @@ describe.each(dialects)('course_manager.php on %s', (dialect) => {
     const { httpStatus, body } = await manage(admin, 'get_courses', {});
     expect(httpStatus).toBe(200);
     expect(body.data).toEqual([
-      { Id: course.id, Name: 'Guitar', Status: 'published', Parts: 3, Learners: 1, Archived: false },
+      {
+        Id: course.id,
+        Name: 'Guitar',
+        Status: 'published',
+        Parts: 3,
+        Learners: 1,
+        Archived: false,
+        LockedByUserId: null,
+        LockedByUsername: null,
+      },
       expect.objectContaining({ Name: 'Hidden', Status: 'unpublished', Parts: 1, Learners: 0 }),
     ]);
+  });
+
+  it('shows who edits each course until the lock lapses', async () => {
+    const { site, admin } = await staffSite();
+    const coach = await createPerson(server, site, 'coach', { firstName: 'Cole', lastName: 'Coach' });
+    const edited = await createCourse(server.db, { site, name: 'Edited' });
+    const quiet = await createCourse(server.db, { site, name: 'Quiet' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    await server.ok('course_lock.php', 'lock_course_for_editing', { CourseId: edited.id }, as(coach));
+    const holders = async () =>
+      (await manage(admin, 'get_courses', {})).body.data.map(
+        (c: { Id: number; LockedByUserId: number | null; LockedByUsername: string | null }) => [
+          c.Id,
+          c.LockedByUserId,
+          c.LockedByUsername,
+        ],
+      );
+    expect(await holders()).toEqual([
+      [edited.id, coach.id, 'Cole Coach'],
+      [quiet.id, null, null],
+    ]);
+    vi.advanceTimersByTime((DEFAULT_EDIT_INACTIVITY_MINUTES + 1) * 60_000);
+    expect(await holders()).toEqual([
+      [edited.id, null, null],
+      [quiet.id, null, null],
+    ]);
+  });
+
+  it('every change to what get_course shows moves the course to its next version; an editor on the old one is refused', async () => {
+    const { site, admin } = await staffSite();
+    const coach = await createPerson(server, site, 'coach');
+    const course = await createCourse(server.db, { site });
+    const version = async () =>
+      server.db
+        .selectFrom('courses')
+        .select(['version', 'version_user_id'])
+        .where('id', '=', course.id)
+        .executeTakeFirstOrThrow();
+    expect(await version()).toEqual({ version: 1, version_user_id: null });
+
+    const { Version } = await server.ok(
+      'course_lock.php',
+      'lock_course_for_editing',
+      { CourseId: course.id },
+      as(coach),
+    );
+    expect(Version).toBe(1);
+    await manage(admin, 'rename_course', { CourseId: course.id, Name: 'Renamed' });
+    expect(await version()).toEqual({ version: 2, version_user_id: admin.id });
+    const settings = await settingsOf(admin, course.id);
+    await manage(admin, 'save_course_settings', { CourseId: course.id, Settings: { ...settings, XpPerReward: 6 } });
+    expect((await version()).version).toBe(3);
+    await manage(admin, 'archive_course', { CourseId: course.id });
+    expect((await version()).version).toBe(4);
+    await manage(admin, 'restore_course', { CourseId: course.id });
+    expect((await version()).version).toBe(5);
+    await server.ok('course.php', 'addFooterCoachText', { CourseId: course.id, UserId: coach.id }, as(coach));
+    expect(await version()).toEqual({ version: 6, version_user_id: coach.id });
+
+    // The editor who opened the course at version 1 sees who changed it rather than overwriting.
+    const stale = await server.call(
+      'course_admin.php',
+      'rename_course_part',
+      { CourseId: course.id, CoursePartId: course.partIds[0] ?? 0, Name: 'Mine', Version },
+      as(coach),
+    );
+    expect(stale.body).toMatchObject({ error_code: 'STALE_VERSION', Version: 6, ChangedByUserId: coach.id });
+
+    // A refused change (a name of spaces, another site's course) leaves the version alone.
+    await manage(admin, 'rename_course', { CourseId: course.id, Name: '  ' });
+    expect((await version()).version).toBe(6);
+
+    // A copy is a new course at version 1 that nobody edits, though the original is held.
+    const copy = (await manage(admin, 'duplicate_course', { CourseId: course.id })).body.data;
+    expect(copy).toMatchObject({ LockedByUserId: null, LockedByUsername: null });
+    const copied = await server.db
+      .selectFrom('courses')
+      .select(['version', 'version_user_id', 'version_at', 'locked_by_user_id', 'locked_at', 'lock_expires_at'])
+      .where('id', '=', copy.Id)
+      .executeTakeFirstOrThrow();
+    expect(copied).toEqual({
+      version: 1,
+      version_user_id: null,
+      version_at: null,
+      locked_by_user_id: null,
+      locked_at: null,
+      lock_expires_at: null,
+    });
   });
 
   it('creates an empty draft course and renames it; a coach may too', async () => {

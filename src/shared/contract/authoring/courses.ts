@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_EDIT_INACTIVITY_MINUTES } from '../../domain/authoring/lock';
 import { call, endpoint, id, noneOr, ok, shortText } from '../define';
 
 /** A course's state in /Courses (spec §4 content states). */
@@ -14,13 +15,16 @@ export const CourseListItem = z.object({
   /** Learners holding access to the course (expired access included: they were enrolled). */
   Learners: z.number(),
   Archived: z.boolean(),
+  /** Who edits the course now: the holder of its edit lock (`course_lock.php`); null when nobody or it has lapsed. */
+  LockedByUserId: z.number().nullable(),
+  LockedByUsername: z.string().nullable(),
 });
 export type CourseListItem = z.infer<typeof CourseListItem>;
 
 /** Months a certificate may stay valid (the settings form offers these). */
 export const validityPeriods = [3, 6, 12, 24, 36] as const;
 /** The inactivity limit of a course's editing, in minutes (spec §4: 45 by setting, 30 by default). */
-export const inactivityLimit = { min: 5, max: 240, default: 30 } as const;
+export const inactivityLimit = { min: 5, max: 240, default: DEFAULT_EDIT_INACTIVITY_MINUTES } as const;
 
 const positiveInt = (max: number) => z.number().int().positive().max(max);
 

@@ -1,5 +1,5 @@
 import { courseManager } from '../../../../shared/contract/authoring/courses';
-import { type CallContext, handlers } from '../../../platform/handlers';
+import { type CallContext, handlers, signedInUser } from '../../../platform/handlers';
 import { presentCoachOption, presentCourseListItem, presentCourseSettings } from '../presenters/courses';
 import { loadCourseSettings, saveCourseSettings } from '../services/courseSettings';
 import {
@@ -22,7 +22,12 @@ export const courseManagerHandlers = handlers(courseManager, {
     return listed(ctx, courseId);
   },
   async rename_course(ctx, data) {
-    await updateCourse(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, set: { name: data.Name } });
+    await updateCourse(ctx.db, {
+      siteId: ctx.site.id,
+      userId: signedInUser(ctx).id,
+      courseId: data.CourseId,
+      set: { name: data.Name },
+    });
     return listed(ctx, data.CourseId);
   },
   async duplicate_course(ctx, data) {
@@ -30,11 +35,21 @@ export const courseManagerHandlers = handlers(courseManager, {
     return listed(ctx, courseId);
   },
   async archive_course(ctx, data) {
-    await setCourseArchived(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, archived: true });
+    await setCourseArchived(ctx.db, {
+      siteId: ctx.site.id,
+      userId: signedInUser(ctx).id,
+      courseId: data.CourseId,
+      archived: true,
+    });
     return listed(ctx, data.CourseId);
   },
   async restore_course(ctx, data) {
-    await setCourseArchived(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, archived: false });
+    await setCourseArchived(ctx.db, {
+      siteId: ctx.site.id,
+      userId: signedInUser(ctx).id,
+      courseId: data.CourseId,
+      archived: false,
+    });
     return listed(ctx, data.CourseId);
   },
   async get_course_settings(ctx, data) {
@@ -46,7 +61,12 @@ export const courseManagerHandlers = handlers(courseManager, {
   },
   async save_course_settings(ctx, data) {
     const siteId = ctx.site.id;
-    await saveCourseSettings(ctx.db, { siteId, courseId: data.CourseId, settings: data.Settings });
+    await saveCourseSettings(ctx.db, {
+      siteId,
+      userId: signedInUser(ctx).id,
+      courseId: data.CourseId,
+      settings: data.Settings,
+    });
     const { course, coachIds } = await loadCourseSettings(ctx.db, { siteId, courseId: data.CourseId });
     return { status: 'OK', data: presentCourseSettings(course, coachIds) };
   },

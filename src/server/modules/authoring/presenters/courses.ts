@@ -1,4 +1,5 @@
 import type { CourseListItem, CourseSettingsFields, CourseState } from '../../../../shared/contract/authoring/courses';
+import { personName } from '../../../../shared/domain/people';
 import type { CourseRow } from '../../../platform/db/schema';
 import type { CourseListRow } from '../services/courses';
 
@@ -12,6 +13,8 @@ export const presentCourseListItem = (row: CourseListRow): CourseListItem => ({
   Parts: row.parts,
   Learners: row.learners,
   Archived: row.archived_at !== null,
+  LockedByUserId: row.lockHolder?.id ?? null,
+  LockedByUsername: row.lockHolder ? personName(row.lockHolder.first_name, row.lockHolder.last_name) : null,
 });
 
 export const presentCourseSettings = (course: CourseRow, coachIds: number[]): CourseSettingsFields => ({
@@ -30,5 +33,5 @@ export const presentCourseSettings = (course: CourseRow, coachIds: number[]): Co
 
 export const presentCoachOption = (user: { id: number; first_name: string; last_name: string }) => ({
   Id: user.id,
-  Name: `${user.first_name} ${user.last_name}`.trim(),
+  Name: personName(user.first_name, user.last_name),
 });

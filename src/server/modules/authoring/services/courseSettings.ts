@@ -1,8 +1,8 @@
 import type { CourseSettingsFields } from '../../../../shared/contract/authoring/courses';
-import type { Db } from '../../../platform/db';
+import { type Db, now } from '../../../platform/db';
 import { getById } from '../../../platform/db/lookups';
-import type { CourseRow } from '../../../platform/db/schema';
-import { coachIdsOf, replaceCoaches, staffOfSite, stateColumns } from './courses';
+import { nextVersion } from '../queries';
+import { type CourseChanges, coachIdsOf, replaceCoaches, staffOfSite, stateColumns } from './courses';
 
 /** A course's row and coaches, and the site's staff who may coach it. */
 export async function loadCourseSettings(db: Db, opts: { siteId: number; courseId: number }) {
@@ -11,14 +11,17 @@ export async function loadCourseSettings(db: Db, opts: { siteId: number; courseI
   return { course, coachIds, staff };
 }
 
-/** Saves every setting of a course in one transaction; a coach who is not staff of the site changes nothing. */
+/**
+ * Saves every setting of a course in one transaction, as its next version by `userId`; a coach who is not staff of
+ * the site changes nothing.
+ */
 export async function saveCourseSettings(
   db: Db,
-  opts: { siteId: number; courseId: number; settings: CourseSettingsFields },
+  opts: { siteId: number; userId: number; courseId: number; settings: CourseSettingsFields },
 ): Promise<void> {
   const { siteId, courseId, settings } = opts;
   await getById(db, 'courses', siteId, courseId, 'No such course');
-  const set: Partial<CourseRow> = {
+  const set: CourseChanges = {
     name: settings.Name,
     ...stateColumns(settings.Status),
     progress_event: settings.ProgressEvent,
@@ -32,6 +35,11 @@ export async function saveCourseSettings(
   };
   await db.transaction().execute(async (trx) => {
     await replaceCoaches(trx, { siteId, courseId, coachIds: settings.CoachIds });
-    await trx.updateTable('courses').set(set).where('site_id', '=', siteId).where('id', '=', courseId).execute();
+    await trx
+      .updateTable('courses')
+      .set((eb) => ({ ...set, ...nextVersion(eb, opts.userId, now()) }))
+      .where('site_id', '=', siteId)
+      .where('id', '=', courseId)
+      .execute();
   });
 }

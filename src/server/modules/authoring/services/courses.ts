@@ -1,11 +1,13 @@
 import type { CourseState } from '../../../../shared/contract/authoring/courses';
+import { DEFAULT_EDIT_INACTIVITY_MINUTES, lockHolderAt } from '../../../../shared/domain/authoring/lock';
 import { staffUsers } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
 import { getById } from '../../../platform/db/lookups';
 import type { CourseRow } from '../../../platform/db/schema';
 import { invalidFields } from '../../../platform/errors';
+import { nextVersion, storedLock } from '../queries';
 
-/** A course row with what /Courses counts of it. */
+/** A course row with what /Courses counts of it, and its edit lock with the holder's name. */
 export interface CourseListRow {
   id: number;
   name: string;
@@ -14,6 +16,8 @@ export interface CourseListRow {
   archived_at: string | null;
   parts: number;
   learners: number;
+  /** Who holds the course's edit lock now; null when nobody does or it has lapsed. */
+  lockHolder: { id: number; first_name: string | null; last_name: string | null } | null;
 }
 
 const flag = (value: boolean) => (value ? 1 : 0);
@@ -28,6 +32,7 @@ export const stateColumns = (state: CourseState) => ({
 export async function listCourses(db: Db, opts: { siteId: number; courseId?: number }): Promise<CourseListRow[]> {
   let query = db
     .selectFrom('courses')
+    .leftJoin('users as holder', 'holder.id', 'courses.locked_by_user_id')
     .where('courses.site_id', '=', opts.siteId)
     .select((eb) => [
       'courses.id',
@@ -35,6 +40,10 @@ export async function listCourses(db: Db, opts: { siteId: number; courseId?: num
       'courses.published',
       'courses.draft',
       'courses.archived_at',
+      'courses.locked_by_user_id',
+      'courses.lock_expires_at',
+      'holder.first_name as holder_first_name',
+      'holder.last_name as holder_last_name',
       eb
         .selectFrom('course_parts')
         .select((c) => c.fn.countAll<number>().as('n'))
@@ -52,7 +61,17 @@ export async function listCourses(db: Db, opts: { siteId: number; courseId?: num
     .orderBy('courses.id');
   if (opts.courseId !== undefined) query = query.where('courses.id', '=', opts.courseId);
   const rows = await query.execute();
-  return rows.map((row) => ({ ...row, parts: Number(row.parts ?? 0), learners: Number(row.learners ?? 0) }));
+  const at = now();
+  return rows.map(({ locked_by_user_id, lock_expires_at, holder_first_name, holder_last_name, ...row }) => {
+    const holderId = lockHolderAt(storedLock({ locked_by_user_id, lock_expires_at }), at);
+    return {
+      ...row,
+      parts: Number(row.parts ?? 0),
+      learners: Number(row.learners ?? 0),
+      lockHolder:
+        holderId === null ? null : { id: holderId, first_name: holder_first_name, last_name: holder_last_name },
+    };
+  });
 }
 
 /** One course of the site as /Courses lists it; NOT_FOUND when the site has no such course. */
@@ -91,7 +110,7 @@ export async function createCourse(db: Db, opts: { siteId: number; name: string 
       archived_at: null,
       footer_coach_text: '',
       footer_use_custom_text: 0,
-      edit_inactivity_minutes: 30,
+      edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES,
       created_at: at,
       updated_at: at,
     })
@@ -100,27 +119,50 @@ export async function createCourse(db: Db, opts: { siteId: number; name: string 
   return row.id;
 }
 
-/** Changes columns of one course of the site; NOT_FOUND when there is none. */
+/** The columns of a course that /Courses changes (the version and lock columns move only with `nextVersion`). */
+export type CourseChanges = Partial<
+  Omit<
+    CourseRow,
+    | 'id'
+    | 'site_id'
+    | 'created_at'
+    | 'updated_at'
+    | 'version'
+    | 'version_user_id'
+    | 'version_at'
+    | 'locked_by_user_id'
+    | 'locked_at'
+    | 'lock_expires_at'
+  >
+>;
+
+/**
+ * Changes columns of one course of the site as `userId`, as the course's next version (what `get_course` presents
+ * changes with it); NOT_FOUND when the site has no such course.
+ */
 export async function updateCourse(
   db: Db,
-  opts: { siteId: number; courseId: number; set: Partial<Omit<CourseRow, 'id' | 'site_id' | 'created_at'>> },
+  opts: { siteId: number; userId: number; courseId: number; set: CourseChanges },
 ): Promise<void> {
-  await getById(db, 'courses', opts.siteId, opts.courseId, 'No such course');
-  await db
+  const changed = await db
     .updateTable('courses')
-    .set({ ...opts.set, updated_at: now() })
+    .set((eb) => ({ ...opts.set, ...nextVersion(eb, opts.userId, now()) }))
     .where('site_id', '=', opts.siteId)
     .where('id', '=', opts.courseId)
-    .execute();
+    .executeTakeFirst();
+  if (changed.numUpdatedRows === 0n) await getById(db, 'courses', opts.siteId, opts.courseId, 'No such course');
 }
 
 /** Archives a course (closed to learners, listed apart) or restores it as it was. */
-export const setCourseArchived = (db: Db, opts: { siteId: number; courseId: number; archived: boolean }) =>
-  updateCourse(db, { ...opts, set: { archived_at: opts.archived ? now() : null } });
+export const setCourseArchived = (
+  db: Db,
+  opts: { siteId: number; userId: number; courseId: number; archived: boolean },
+) => updateCourse(db, { ...opts, set: { archived_at: opts.archived ? now() : null } });
 
 /**
  * A copy of a course as a draft: its settings, coaches, achievements, parts and blocks (a post block's link to a
- * part follows the copy of that part). Learners, their access and progress stay with the original. One transaction.
+ * part follows the copy of that part). Learners, their access and progress stay with the original, and so do its
+ * edit lock and history: the copy is a new course at version 1 that nobody edits. One transaction.
  */
 export async function duplicateCourse(
   db: Db,
@@ -141,6 +183,12 @@ export async function duplicateCourse(
         ...stateColumns('draft'),
         archived_at: null,
         sort_id: await nextSortId(trx, siteId),
+        version: 1,
+        version_user_id: null,
+        version_at: null,
+        locked_by_user_id: null,
+        locked_at: null,
+        lock_expires_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

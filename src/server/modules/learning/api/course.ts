@@ -26,8 +26,8 @@ export const courseHandlers = handlers(course, {
     return { status: 'OK', data: lessons.map(presentFreeLessonCard), categories };
   },
   async addFooterCoachText(ctx, data) {
-    callerNamed(ctx, data.UserId);
-    await turnOnFooterCoachText(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId });
+    const user = callerNamed(ctx, data.UserId);
+    await turnOnFooterCoachText(ctx.db, { siteId: ctx.site.id, userId: user.id, courseId: data.CourseId });
     return { status: 'OK' };
   },
   async get_free_lesson(ctx, data) {
