@@ -1,15 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  apiCall,
   e2eAvailable,
   expectAccessible,
   gotoPage,
   newContext,
+  platform,
   settle,
   signInViaApi,
   useBrowser,
 } from './support/browser';
-import { demo } from './support/constants';
+import { DEMO_PASSWORD, demo } from './support/constants';
 
 const rowOf = (page: Page, name: string) => page.getByTestId('course-row').filter({ hasText: name });
 
@@ -26,7 +28,7 @@ describe.skipIf(!e2eAvailable)('/Courses', () => {
     timeout: 120_000,
   }, async () => {
     const context = await newContext(browser());
-    await signInViaApi(context, demo.admin);
+    const { token: adminToken } = await signInViaApi(context, demo.admin);
     const page = await context.newPage();
     await gotoPage(page, '/Courses');
     await settle(page);
@@ -44,6 +46,28 @@ describe.skipIf(!e2eAvailable)('/Courses', () => {
     await page.getByTestId('course-name-input').fill(renamed);
     await page.getByTestId('course-name-save').click();
     await expect.poll(() => rowOf(page, renamed).count()).toBe(1);
+
+    // The coach opens the course for editing: the list names her as its editor until she closes it.
+    const courseId = (await apiCall('course_manager.php', 'get_courses', {}, adminToken)).data.find(
+      (course) => course.Name === renamed,
+    )?.Id as number;
+    const coach = await platform.ok('login.php', 'sign_in', { email: demo.coach, password: DEMO_PASSWORD });
+    const lock = await platform.ok(
+      'course_lock.php',
+      'lock_course_for_editing',
+      { CourseId: courseId },
+      { token: coach.token },
+    );
+    await page.reload();
+    await settle(page);
+    await expect
+      .poll(() => rowOf(page, renamed).getByTestId('course-editor').textContent())
+      .toBe(lock.LockedByUsername);
+    await expectAccessible(page, '/Courses with a course being edited');
+    await platform.ok('course_lock.php', 'close_course_for_editing', { CourseId: courseId }, { token: coach.token });
+    await page.reload();
+    await settle(page);
+    await expect.poll(() => rowOf(page, renamed).getByTestId('course-editor').count()).toBe(0);
 
     await pick(page, renamed, 'Duplicate');
     await expectAccessible(page, 'the duplicate confirmation');

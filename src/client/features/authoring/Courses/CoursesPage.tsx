@@ -1,6 +1,19 @@
-import { ActionIcon, Button, Card, Container, Group, Menu, Modal, Stack, Switch, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Container,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CourseListItem, CourseState } from '../../../../shared/contract/authoring/courses';
@@ -9,10 +22,14 @@ import { errorText } from '../../../components/errorText';
 import { Loading, QueryState } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { showToast } from '../../../components/toast';
-import { type Tone, ToneBadge } from '../../../components/tone';
-import { CourseSettingsForm } from './CourseSettingsForm';
+import { type Tone, ToneBadge, toneText } from '../../../components/tone';
 import { NameDialog } from './NameDialog';
 import { useCourseChange, useCourseSettings, useCourses } from './queries';
+
+// The settings form (with its inputs, most of the page's code) loads when first opened: the list is what the page
+// shows first.
+const loadSettingsForm = () => import('./CourseSettingsForm');
+const CourseSettingsForm = lazy(() => loadSettingsForm().then((m) => ({ default: m.CourseSettingsForm })));
 
 const stateTone: Record<CourseState, Tone> = { published: 'teal', unpublished: 'grape', draft: 'yellow' };
 
@@ -29,7 +46,7 @@ const doneText = {
   restore: 'courses.restored',
 } as const;
 
-/** /Courses: the site's courses for staff, with their state, parts and learners (spec §2). */
+/** /Courses: the site's courses for staff, with their state, parts, learners and who edits each (spec §2). */
 export default function CoursesPage() {
   const { t } = useTranslation('authoring');
   const courses = useCourses();
@@ -87,6 +104,11 @@ export default function CoursesPage() {
                             <Text size="sm" c="dimmed">
                               {t('courses.parts')}: {course.Parts} · {t('courses.learners')}: {course.Learners}
                             </Text>
+                            {course.LockedByUsername !== null && (
+                              <Text size="sm" {...toneText('orange')} data-testid="course-editor">
+                                {t('courses.editedBy', { name: course.LockedByUsername })}
+                              </Text>
+                            )}
                           </Stack>
                           <CourseActions course={course} onPick={setDialog} />
                         </Group>
@@ -101,6 +123,7 @@ export default function CoursesPage() {
                         <Table.Th>{t('courses.status')}</Table.Th>
                         <Table.Th ta="right">{t('courses.parts')}</Table.Th>
                         <Table.Th ta="right">{t('courses.learners')}</Table.Th>
+                        <Table.Th>{t('courses.editing')}</Table.Th>
                         <Table.Th ta="right">{t('courses.actions')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -113,6 +136,9 @@ export default function CoursesPage() {
                           </Table.Td>
                           <Table.Td ta="right">{course.Parts}</Table.Td>
                           <Table.Td ta="right">{course.Learners}</Table.Td>
+                          <Table.Td>
+                            <CourseEditor course={course} />
+                          </Table.Td>
                           <Table.Td ta="right">
                             <CourseActions course={course} onPick={setDialog} />
                           </Table.Td>
@@ -192,6 +218,24 @@ function CourseBadges({ course }: { course: CourseListItem }) {
   );
 }
 
+/** Who holds the course's edit lock now, or a dash (read out as "nobody"). */
+function CourseEditor({ course }: { course: CourseListItem }) {
+  const { t } = useTranslation('authoring');
+  if (course.LockedByUsername === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        <span aria-hidden="true">—</span>
+        <VisuallyHidden>{t('courses.nobodyEditing')}</VisuallyHidden>
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" {...toneText('orange')} data-testid="course-editor">
+      {course.LockedByUsername}
+    </Text>
+  );
+}
+
 function CourseActions({ course, onPick }: { course: CourseListItem; onPick(dialog: Dialog): void }) {
   const { t } = useTranslation('authoring');
   return (
@@ -220,14 +264,19 @@ function CourseActions({ course, onPick }: { course: CourseListItem; onPick(dial
   );
 }
 
-/** The form renders once the settings have loaded (it starts from them). */
+/** The form renders once the settings and its chunk have loaded (it starts from them); both load at once. */
 function SettingsLoader({ courseId, onDone }: { courseId: number; onDone(): void }) {
   const settings = useCourseSettings(courseId);
+  useEffect(() => {
+    void loadSettingsForm();
+  }, []);
   if (settings.isPending) return <Loading section />;
   return (
     <QueryState query={settings}>
       {(answer) => (
-        <CourseSettingsForm courseId={courseId} settings={answer.data} coaches={answer.coaches} onDone={onDone} />
+        <Suspense fallback={<Loading section />}>
+          <CourseSettingsForm courseId={courseId} settings={answer.data} coaches={answer.coaches} onDone={onDone} />
+        </Suspense>
       )}
     </QueryState>
   );
