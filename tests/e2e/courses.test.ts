@@ -105,6 +105,31 @@ describe.skipIf(!e2eAvailable)('/Courses', () => {
     await context.close();
   });
 
+  it.each([
+    ['dark', 'en-US', 'Actions for', 'Settings'],
+    ['light', 'sv-SE', 'Åtgärder för', 'Inställningar'],
+    ['dark', 'sv-SE', 'Åtgärder för', 'Inställningar'],
+  ] as const)(
+    'the list and the settings form pass axe in %s, %s',
+    {
+      timeout: 60_000,
+    },
+    async (colorScheme, locale, actionsFor, settings) => {
+      const context = await newContext(browser(), { colorScheme, locale });
+      await signInViaApi(context, demo.admin);
+      const page = await context.newPage();
+      await gotoPage(page, '/Courses');
+      await settle(page);
+      await expectAccessible(page, `/Courses ${colorScheme} ${locale}`);
+      const name = (await page.getByTestId('course-row').first().locator('td, p').first().textContent()) ?? '';
+      await page.getByRole('button', { name: `${actionsFor} ${name}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: settings, exact: true }).click();
+      await page.getByTestId('course-settings-form').waitFor();
+      await expectAccessible(page, `the settings form ${colorScheme} ${locale}`);
+      await context.close();
+    },
+  );
+
   it('a student is denied /Courses', async () => {
     const context = await newContext(browser());
     await signInViaApi(context, demo.student);
