@@ -34,6 +34,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     site: () => import('../../shared/i18n/en/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/en/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/en/coaching').then((m) => m.coaching),
+    authoring: () => import('../../shared/i18n/en/authoring').then((m) => m.authoring),
   },
   sv: {
     errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
@@ -42,6 +43,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     site: () => import('../../shared/i18n/sv/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/sv/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/sv/coaching').then((m) => m.coaching),
+    authoring: () => import('../../shared/i18n/sv/authoring').then((m) => m.authoring),
   },
 };
 

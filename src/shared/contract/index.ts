@@ -1,5 +1,6 @@
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
+import { courseManager } from './authoring/courses';
 import { coachManager } from './coaching/coachManager';
 import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
@@ -32,6 +33,7 @@ export const contract = {
   [course.file]: course,
   [courseAdmin.file]: courseAdmin,
   [courseLock.file]: courseLock,
+  [courseManager.file]: courseManager,
   [courseProgress.file]: courseProgress,
   [achievements.file]: achievements,
   [certificates.file]: certificates,
