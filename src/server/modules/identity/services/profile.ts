@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Metadata } from 'sharp';
 import type { Language } from '../../../../shared/domain/language';
 import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
@@ -8,7 +6,8 @@ import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import type { SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
-import { uploadDir } from '../../../platform/files/media';
+import { assertStorageRoom } from '../../../platform/files/quota';
+import { mediaStore } from '../../../platform/files/storage';
 import { createSlots } from '../../../platform/lib/slots';
 import { companyNameOf } from './users';
 
@@ -166,71 +165,75 @@ export async function saveProfilePhoto(
   if (opts.upload.length > MAX_PHOTO_BYTES)
     throw new AppError('FILE_TOO_LARGE', 'File size too large, filesize limit 2MB!');
   const image = await reencodePhoto(opts.upload);
-  const dir = uploadDir(opts.config, opts.user.site_id);
-  fs.mkdirSync(dir, { recursive: true });
+  // Refused before anything is stored when the site's plan has no room for it.
+  await assertStorageRoom(db, { siteId: opts.user.site_id, adding: image.length });
+  const store = mediaStore(opts.config);
   const storageName = `avatar-${opts.user.id}-${randomBytes(8).toString('hex')}.webp`;
-  const file = path.join(dir, storageName);
-  const handle = await fs.promises.open(file, 'w');
-  try {
-    await handle.writeFile(image);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await store.write(opts.user.site_id, storageName, image, 'image/webp');
   const at = now();
-  const { fileId, replaced } = await db.transaction().execute(async (trx) => {
-    // The user's row, locked: two photos uploaded at once each replace the one before, none is left behind.
-    const current = await lockedForUpdate(
-      trx,
-      trx
-        .selectFrom('users')
-        .select('user_file_id')
+  const { fileId, replaced } = await db
+    .transaction()
+    .execute(async (trx) => {
+      await assertStorageRoom(trx, { siteId: opts.user.site_id, adding: image.length, lock: true });
+      // The user's row, locked: two photos uploaded at once each replace the one before, none is left behind.
+      const current = await lockedForUpdate(
+        trx,
+        trx
+          .selectFrom('users')
+          .select('user_file_id')
+          .where('site_id', '=', opts.user.site_id)
+          .where('id', '=', opts.user.id),
+      ).executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('media_files')
+        .values({
+          site_id: opts.user.site_id,
+          owner_user_id: opts.user.id,
+          kind: 'avatar',
+          storage_name: storageName,
+          original_name: opts.originalName.slice(0, 255) || 'photo',
+          mime_type: 'image/webp',
+          size_bytes: image.length,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ user_file_id: row.id, updated_at: at })
         .where('site_id', '=', opts.user.site_id)
-        .where('id', '=', opts.user.id),
-    ).executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto('media_files')
-      .values({
-        site_id: opts.user.site_id,
-        owner_user_id: opts.user.id,
-        kind: 'avatar',
-        storage_name: storageName,
-        original_name: opts.originalName.slice(0, 255) || 'photo',
-        mime_type: 'image/webp',
-        size_bytes: image.length,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('users')
-      .set({ user_file_id: row.id, updated_at: at })
-      .where('site_id', '=', opts.user.site_id)
-      .where('id', '=', opts.user.id)
-      .execute();
-    const old =
-      current.user_file_id === null
-        ? undefined
-        : await trx
-            .deleteFrom('media_files')
-            .where('site_id', '=', opts.user.site_id)
-            .where('id', '=', current.user_file_id)
-            .where('kind', '=', 'avatar')
-            .where('owner_user_id', '=', opts.user.id)
-            .returning('storage_name')
-            .executeTakeFirst();
-    return { fileId: row.id, replaced: old?.storage_name };
-  });
+        .where('id', '=', opts.user.id)
+        .execute();
+      const old =
+        current.user_file_id === null
+          ? undefined
+          : await trx
+              .deleteFrom('media_files')
+              .where('site_id', '=', opts.user.site_id)
+              .where('id', '=', current.user_file_id)
+              .where('kind', '=', 'avatar')
+              .where('owner_user_id', '=', opts.user.id)
+              .returning('storage_name')
+              .executeTakeFirst();
+      return { fileId: row.id, replaced: old?.storage_name };
+    })
+    .catch(async (error: unknown) => {
+      // Refused after all (another upload took the room meanwhile): the file no row names goes too.
+      await removeUpload(opts.config, opts.user.site_id, storageName);
+      throw error;
+    });
   // After the commit: a crash before this leaves a file no row names, which is never served.
-  if (replaced) await removeUpload(dir, replaced);
+  if (replaced) await removeUpload(opts.config, opts.user.site_id, replaced);
   return { fileId, storageName };
 }
 
 /**
  * Removes a stored upload. The row that named it is gone already, so the file is never served again: a file that
- * cannot be removed (already gone, or a failing disk) must not fail the upload that replaced it.
+ * cannot be removed (a failing disk, an unreachable store) must not fail the upload that replaced it.
  */
-export async function removeUpload(dir: string, storageName: string): Promise<void> {
-  await fs.promises.unlink(path.join(dir, path.basename(storageName))).catch(() => undefined);
+export async function removeUpload(config: Config, siteId: number, storageName: string): Promise<void> {
+  await mediaStore(config)
+    .remove(siteId, storageName)
+    .catch(() => undefined);
 }
