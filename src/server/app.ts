@@ -164,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     registry,
     findSessionUser: identity.findSessionUser,
+    uploadLimits: identity.uploadLimits,
     checkAnswers: options.checkAnswers ?? false,
   });
   registerMediaRoutes(fastify, { db, config });

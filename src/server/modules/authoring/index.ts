@@ -10,3 +10,5 @@ export const handlers = {
   'course_admin.php': courseAdminHandlers,
   'course_lock.php': courseLockHandlers,
 } satisfies ModuleHandlers;
+
+export { uploadCourseMedia } from './services/media';
