@@ -266,6 +266,50 @@ describe.each(dialects)('course media uploads on %s', (dialect) => {
     expect(await mediaOf(site.id)).toEqual([]);
     await expect.poll(temporaryFiles).toEqual([]);
   });
+  it('a staff member streams at most two uploads at once; a third waits its turn', async () => {
+    const { site, course, coach } = await setUp();
+    /** An upload whose body has begun and goes no further, until it is let go. */
+    const held = () =>
+      new Promise<http.ClientRequest>((resolve, reject) => {
+        const request = http.request(`${server.url}/api/backend/ajaxUpload.php`, {
+          method: 'POST',
+          headers: {
+            site: site.name,
+            authorization: coach.token,
+            'content-type': 'multipart/form-data; boundary=held',
+            'content-length': String(50 * 1024 * 1024),
+          },
+        });
+        request.on('error', () => {});
+        request.write('--held\r\nContent-Disposition: form-data; name="folder"\r\n\r\ncourse\r\n', (error) =>
+          error ? reject(error) : resolve(request),
+        );
+      });
+    const first = await held();
+    const second = await held();
+    // One has begun its file: cut off, what was written of it goes.
+    await new Promise((resolve) =>
+      first.write(
+        Buffer.concat([
+          Buffer.from('--held\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\n\r\n'),
+          Buffer.alloc(1024 * 1024, 1),
+        ]),
+        resolve,
+      ),
+    );
+    await expect.poll(() => temporaryFiles().length).toBe(1);
+    // Both are being read by now: the server took their folder field.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const third = await uploadFor(coach, course.id, pdf, 'handout.pdf');
+    expect(third.httpStatus).toBe(429);
+    expect(third.body).toMatchObject({ error_code: 'TOO_MANY_REQUESTS', retry_after: 5 });
+    first.destroy();
+    second.destroy();
+    await expect
+      .poll(async () => (await uploadFor(coach, course.id, pdf, 'handout.pdf')).body.status, { timeout: 5000 })
+      .toBe('OK');
+    await expect.poll(temporaryFiles).toEqual([]);
+  });
 });
 
 describe.each(dialects.flatMap((dialect) => (['disk', 's3'] as const).map((store) => [dialect, store] as const)))(

@@ -275,6 +275,7 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
   // the body is read (the same check `handle` makes, done once): an upload nobody may make of that caller costs its
   // headers, never its file (the unread body is discarded, see http/bodies.ts).
   const uploadDir = join(config.dataDir, 'tmp');
+  void removeStaleUploads(uploadDir);
   app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');
     uploads.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, body: Readable) => {
@@ -310,6 +311,8 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
         }
         checkAccess(access, caller.user);
         checkMaintenance(caller.site, caller.user, false);
+        if (fileLimit && caller.user && fileLimit.of({}, caller.user) > maxFileBytes)
+          takeLargeUpload(request, caller.user);
         identified.set(request, caller);
       };
       for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
@@ -317,6 +320,43 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       }
     }
   });
+}
+
+/**
+ * Uploads that may be large (a course's medium, up to hundreds of MB) streaming at once: each holds a temporary
+ * file and the disk's bandwidth for minutes, so one user (a staff account of a small plan, say) may run only a
+ * few at once, and the process only some more; beyond them an upload is refused before its body is read.
+ */
+export const LARGE_UPLOADS_PER_USER = 2;
+export const LARGE_UPLOADS_PER_PROCESS = 8;
+const largeUploads = new Map<string, number>();
+let largeUploadsRunning = 0;
+
+function takeLargeUpload(request: FastifyRequest, user: SessionUser): void {
+  const key = `${user.site_id}:${user.id}`;
+  const mine = largeUploads.get(key) ?? 0;
+  if (mine >= LARGE_UPLOADS_PER_USER || largeUploadsRunning >= LARGE_UPLOADS_PER_PROCESS) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many uploads at once: wait for one to finish', { retry_after: 5 });
+  }
+  largeUploads.set(key, mine + 1);
+  largeUploadsRunning++;
+  request.raw.once('close', () => {
+    largeUploadsRunning--;
+    const left = (largeUploads.get(key) ?? 1) - 1;
+    if (left > 0) largeUploads.set(key, left);
+    else largeUploads.delete(key);
+  });
+}
+
+/** Temporary files of uploads a process did not live to remove (a crash): gone after a day. */
+async function removeStaleUploads(dir: string): Promise<void> {
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of names.filter((n) => n.startsWith('upload-'))) {
+    const file = join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < dayAgo) await fs.promises.unlink(file).catch(() => undefined);
+  }
 }
 
 /** What an upload route tells the rest of the server: its answer to a body too large, and its largest file. */

@@ -134,6 +134,10 @@ export function receiveUpload(
       );
     });
     body.on('error', () => fail(malformed('the body was cut short')));
+    // A client gone mid-body: what was written of its file goes.
+    body.on('close', () => {
+      if (!body.readableEnded) fail(malformed('the body was cut short'));
+    });
     body.pipe(parser);
   });
 }
