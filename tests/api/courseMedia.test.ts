@@ -287,19 +287,13 @@ describe.each(dialects)('course media uploads on %s', (dialect) => {
       });
     const first = await held();
     const second = await held();
-    // One has begun its file: cut off, what was written of it goes.
-    await new Promise((resolve) =>
-      first.write(
-        Buffer.concat([
-          Buffer.from('--held\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\n\r\n'),
-          Buffer.alloc(1024 * 1024, 1),
-        ]),
-        resolve,
-      ),
-    );
-    await expect.poll(() => temporaryFiles().length).toBe(1);
-    // Both are being read by now: the server took their folder field.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Both have begun their file (so the server has counted both): cut off, what was written of them goes.
+    const fileStart = Buffer.concat([
+      Buffer.from('--held\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\n\r\n'),
+      Buffer.alloc(1024 * 1024, 1),
+    ]);
+    await Promise.all([first, second].map((request) => new Promise((resolve) => request.write(fileStart, resolve))));
+    await expect.poll(() => temporaryFiles().length).toBe(2);
     const third = await uploadFor(coach, course.id, pdf, 'handout.pdf');
     expect(third.httpStatus).toBe(429);
     expect(third.body).toMatchObject({ error_code: 'TOO_MANY_REQUESTS', retry_after: 5 });
