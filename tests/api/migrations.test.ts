@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrate, now } from '../../src/server/platform/db';
+import { mediaValues } from '../../src/server/seed/factories';
 import { DEFAULT_EDIT_INACTIVITY_MINUTES } from '../../src/shared/domain/authoring/lock';
 import { createSite, createUser } from '../factories';
 import { createCourse } from '../factories/courses';
@@ -186,5 +187,38 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
       { id: published.id, published: 1, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
       { id: hidden.id, published: 0, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
     ]);
+  });
+
+  it("0014 counts each site's media already there, and keeps the count on every write from then on", async () => {
+    const db = await databaseUpTo('0013_course_settings');
+    const [site, other, empty] = [await createSite(db), await createSite(db), await createSite(db)];
+    await db
+      .insertInto('media_files')
+      .values([
+        mediaValues({ site, sizeBytes: 1_500_000_000 }),
+        mediaValues({ site, sizeBytes: 1_500_000_000 }),
+        mediaValues({ site, sizeBytes: 5 }),
+        mediaValues({ site: other, sizeBytes: 7 }),
+      ])
+      .execute();
+
+    await migrate(db);
+    const usage = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('sites').select(['id', 'storage_bytes']).orderBy('id').execute()).map((row) => [
+          row.id,
+          Number(row.storage_bytes),
+        ]),
+      );
+    // Past 2^31 bytes in all: a Professional site's 4 GB fits the count on both databases.
+    expect(await usage()).toEqual({ [site.id]: 3_000_000_005, [other.id]: 7, [empty.id]: 0 });
+    const added = await db
+      .insertInto('media_files')
+      .values(mediaValues({ site: other, sizeBytes: 10 }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('media_files').set({ size_bytes: 12 }).where('id', '=', added.id).execute();
+    await db.deleteFrom('media_files').where('site_id', '=', site.id).where('size_bytes', '=', 5).execute();
+    expect(await usage()).toEqual({ [site.id]: 3_000_000_000, [other.id]: 19, [empty.id]: 0 });
   });
 });

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE } from '../../src/server/modules/identity/services/profile';
-import { uploadDir } from '../../src/server/platform/files/media';
+import { uploadDir } from '../../src/server/platform/files/storage';
 import { createSite, createUser } from '../factories';
 import { createPerson } from '../factories/coaching';
 import { createCourse, createMedia, createResource, grantAccess } from '../factories/courses';

@@ -102,4 +102,29 @@ describe('loadConfig', () => {
   it('accepts a sqlite: DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/app.db' }).databaseUrl).toBe('sqlite:/var/lib/app.db');
   });
+
+  it('keeps media on disk unless S3_BUCKET names an object store, whose key and secret go together', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'learning-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'learning-media',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    // Without a key, the SDK's own chain (an instance role) is used.
+    expect(loadConfig({ S3_BUCKET: 'learning-media' }).s3?.credentials).toBeUndefined();
+    expect(() => loadConfig({ S3_BUCKET: 'learning-media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
+    expect(() => loadConfig({ S3_BUCKET: 'm', S3_ENDPOINT: 'not a url' })).toThrow(
+      /S3_BUCKET[\s\S]*S3_ENDPOINT|S3_ENDPOINT[\s\S]*S3_BUCKET/,
+    );
+  });
 });

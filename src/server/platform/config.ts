@@ -27,7 +27,25 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
 });
+
+/** An S3-compatible object store for media (AWS S3, MinIO, …); without one, media live under `DATA_DIR`. */
+export interface S3Config {
+  /** Absent for AWS S3 itself, whose endpoint follows from the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Absent: the SDK's own chain (instance role, AWS_* variables, shared files). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `bucket.host/key` by default; MinIO and most self-hosted stores want `host/bucket/key`. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -44,6 +62,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   clientDir: string;
+  /** Where media live: in this object store when S3_BUCKET is set, else under `<dataDir>/uploads/`. */
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -74,5 +97,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     clientDir: path.resolve(e.CLIENT_DIR),
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

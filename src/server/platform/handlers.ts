@@ -26,7 +26,25 @@ export interface CallContext {
   /** The locale the client asked for (`Accept-Language`), used for mails. */
   locale: Language;
   /** The `file` part of an upload endpoint's body, when one was sent. */
-  file: Buffer | null;
+  file: UploadedFile | null;
+}
+
+/**
+ * The file of an upload, in a temporary file (platform/http/uploads.ts) that the dispatcher removes after the
+ * answer: never held in memory unless a handler `read()`s it.
+ */
+export interface UploadedFile {
+  /** The temporary file's path. */
+  readonly path: string;
+  readonly size: number;
+  /** The name and type the client gave it: never trusted for what the file is. */
+  readonly name: string;
+  readonly declaredType: string;
+  /** Its first bytes (up to 4 KiB), which tell its type. */
+  readonly head: Buffer;
+  /** The whole file in memory: only for files bounded small (a profile photo). */
+  read(): Promise<Buffer>;
+  remove(): Promise<void>;
 }
 
 export type Handler<C extends CallDef> = (ctx: CallContext, data: ParsedCallData<C>) => Promise<CallAnswer<C>>;

@@ -5,6 +5,7 @@ import type { BlockType, ProgressCriteria } from '../../shared/domain/learning/c
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import type { MediaKind } from '../platform/db/schema';
+import type { StoreConfig } from '../platform/files/storage';
 import { sanitizeRichText } from '../platform/lib/sanitize';
 import {
   addCoach,
@@ -303,7 +304,7 @@ function storedContentOf(block: SeedBlock, media: Record<string, number>): Recor
 /** The demo's media: copied into the site's upload folder under names that start with `prefix`. */
 async function addDemoMedia(
   db: Db,
-  opts: { config: Pick<Config, 'dataDir'>; site: { id: number }; prefix: string },
+  opts: { config: StoreConfig; site: { id: number }; prefix: string },
 ): Promise<Record<string, number>> {
   const read = (name: string) => fs.readFileSync(path.join(mediaDir, name));
   const files: { key: string; kind: MediaKind; name: string; mimeType: string; bytes: () => Promise<Uint8Array> }[] = [
@@ -369,7 +370,7 @@ export const DEMO_COURSE_NAME = 'Music production basics';
  */
 export async function createDemoCourse(
   db: Db,
-  opts: { config: Pick<Config, 'dataDir'>; site: { id: number }; name?: string; mediaPrefix?: string },
+  opts: { config: StoreConfig; site: { id: number }; name?: string; mediaPrefix?: string },
 ): Promise<{ course: CreatedCourse; media: Record<string, number> }> {
   const media = await addDemoMedia(db, { config: opts.config, site: opts.site, prefix: opts.mediaPrefix ?? 'demo-' });
   const course = await createCourse(db, {

@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Insertable } from 'kysely';
 import { type BlockType, PostType, type ProgressCriteria } from '../../shared/domain/learning/course';
 import { UserType } from '../../shared/domain/roles';
 import type { PlanId } from '../../shared/domain/site/plans';
-import type { Config } from '../platform/config';
 import { type Db, now } from '../platform/db';
 import type { AccessSource, Database, MediaKind } from '../platform/db/schema';
-import { uploadDir } from '../platform/files/media';
+import { mediaStore, type StoreConfig } from '../platform/files/storage';
 
 /**
  * Factories: the rows of the domain written straight to a database, on any Kysely handle (a transaction too). The
@@ -167,16 +164,14 @@ export const mediaValues = (spec: MediaSpec, at = now()): Values<'media_files'> 
   updated_at: at,
 });
 
-/** A medium of a site: its file in the site's upload folder under `config.dataDir`, and its row. */
+/** A medium of a site: its file in the media store the config names, and its row. */
 export async function createMedia(
   db: Db,
-  spec: Omit<MediaSpec, 'sizeBytes'> & { config: Pick<Config, 'dataDir'>; bytes?: Uint8Array },
+  spec: Omit<MediaSpec, 'sizeBytes'> & { config: StoreConfig; bytes?: Uint8Array },
 ): Promise<{ id: number; bytes: Buffer }> {
   const bytes = Buffer.from(spec.bytes ?? Buffer.from('0123456789'.repeat(100)));
   const values = mediaValues({ ...spec, sizeBytes: bytes.length });
-  const dir = uploadDir(spec.config as Config, spec.site.id);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, values.storage_name), bytes);
+  await mediaStore(spec.config).write(spec.site.id, values.storage_name, bytes, values.mime_type);
   const row = await db.insertInto('media_files').values(values).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, bytes };
 }

@@ -12,3 +12,5 @@ export const handlers = {
   'course_lock.php': courseLockHandlers,
   'course_manager.php': courseManagerHandlers,
 } satisfies ModuleHandlers;
+
+export { uploadCourseMedia } from './services/media';

@@ -20,6 +20,8 @@ export interface SitesTable extends Row {
   trial_ends_at: Timestamp | null;
   /** Maintenance mode: the API answers administrators only, but for the calls `openInMaintenance` names. */
   maintenance: Generated<Flag>;
+  /** The bytes of the site's media, kept by triggers on `media_files` (migration 0014). */
+  storage_bytes: Generated<number>;
 }
 
 export interface CompaniesTable extends Row {

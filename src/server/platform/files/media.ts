@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { MediaFileRow } from '../db/schema';
 import { sendError } from '../dispatcher';
 import { AppError } from '../errors';
+import { type ByteRange, mediaStore } from './storage';
 
 /**
- * Course media are files under `<DATA_DIR>/uploads/<site id>/`. A <video> or <a download> cannot send the
+ * Course media are files in the media store (storage.ts: a site's folder on disk, or an object store). A <video> or <a download> cannot send the
  * Authorization header, so a viewer who may see a medium gets a link signed with a key every server process
  * shares (kept in the database): `/media/<id>?e=<expiry>&s=<signature>`. Profile photos are public by id.
  */
@@ -48,20 +47,61 @@ export async function mediaSigner(db: Db, siteId: number): Promise<(fileId: numb
 
 export const avatarUrl = (userFileId: number) => `/media/avatar/${userFileId}`;
 
-export const uploadDir = (config: Config, siteId: number) => path.join(config.dataDir, 'uploads', String(siteId));
-
-function sendMedia(reply: FastifyReply, config: Config, file: MediaFileRow, cacheControl: string) {
-  const dir = uploadDir(config, file.site_id);
-  if (!fs.existsSync(path.join(dir, file.storage_name))) {
-    return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+/**
+ * The one range of a `Range: bytes=…` header within a file of `size` bytes: `'whole'` when the header is absent or
+ * asks for several ranges (a server may answer those with the whole file), null when it cannot be satisfied.
+ */
+export function requestedRange(header: string | undefined, size: number): ByteRange | 'whole' | null {
+  if (!header) return 'whole';
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return header.includes(',') || !header.startsWith('bytes=') ? 'whole' : null;
+  const [, from, to] = match;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    return suffix === 0 || size === 0 ? null : { start: Math.max(0, size - suffix), end: size - 1 };
   }
-  reply.header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  return start >= size || end < start ? null : { start, end };
+}
+
+/**
+ * Answers with a medium from the store, the same on disk and in an object store: the whole file, or the one range
+ * a Range request asks for (a video seeks with them), streamed through this server.
+ */
+async function sendMedia(
+  reply: FastifyReply,
+  config: Config,
+  file: MediaFileRow,
+  cacheControl: string,
+  request: FastifyRequest,
+) {
+  const store = mediaStore(config);
+  const size = await store.size(file.site_id, file.storage_name);
+  if (size === null) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+  const range = requestedRange(request.headers.range, size);
+  reply
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('accept-ranges', 'bytes')
+    .header('last-modified', new Date(file.created_at).toUTCString());
   if (file.kind === 'file') {
     reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.original_name)}`);
   }
-  // sendFile answers Range requests (seeking in a video). Its own `public, max-age=0` would replace the policy
-  // above, which is the medium's: a signed link's answer is private and lives as long as the link.
-  return reply.type(file.mime_type).sendFile(file.storage_name, dir, { cacheControl: false });
+  if (range === null) {
+    return reply.code(416).header('content-range', `bytes */${size}`).send();
+  }
+  if (range !== 'whole') {
+    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  }
+  const length = range === 'whole' ? size : range.end - range.start + 1;
+  reply.type(file.mime_type).header('content-length', length);
+  // A HEAD answers the headers alone: the file is not read (from an object store, not fetched) for it.
+  if (request.method === 'HEAD') return reply.send();
+  const body = await store.read(file.site_id, file.storage_name, range === 'whole' ? undefined : range);
+  if (!body) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+  return reply.send(body);
 }
 
 const fileIdOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : null);
@@ -69,37 +109,45 @@ const fileIdOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : null);
 export function registerMediaRoutes(app: FastifyInstance, opts: { db: Db; config: Config }): void {
   const { db, config } = opts;
 
-  app.get('/media/avatar/:id', async (request, reply) => {
-    const id = fileIdOf((request.params as { id: string }).id);
-    const file = id
-      ? await db
-          .selectFrom('media_files')
-          .selectAll()
-          .where('id', '=', id)
-          .where('kind', '=', 'avatar')
-          .executeTakeFirst()
-      : undefined;
-    if (!file) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
-    // A new photo gets a new id, so a photo never changes under its address.
-    return sendMedia(reply, config, file, 'public, max-age=86400');
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/avatar/:id',
+    handler: async (request, reply) => {
+      const id = fileIdOf((request.params as { id: string }).id);
+      const file = id
+        ? await db
+            .selectFrom('media_files')
+            .selectAll()
+            .where('id', '=', id)
+            .where('kind', '=', 'avatar')
+            .executeTakeFirst()
+        : undefined;
+      if (!file) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+      // A new photo gets a new id, so a photo never changes under its address.
+      return sendMedia(reply, config, file, 'public, max-age=86400', request);
+    },
   });
 
-  app.get('/media/:id', async (request, reply) => {
-    const id = fileIdOf((request.params as { id: string }).id);
-    const { e, s } = request.query as { e?: string; s?: string };
-    const expiry = Number(e);
-    const file = id
-      ? await db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst()
-      : undefined;
-    if (!file || typeof s !== 'string' || !Number.isInteger(expiry)) {
-      return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
-    }
-    const expected = Buffer.from(signature(await mediaKey(db), file.site_id, file.id, expiry));
-    const given = Buffer.from(s);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected) || expiry * 1000 < Date.now()) {
-      return sendError(reply, new AppError('FORBIDDEN', 'This link is not valid (any more)'));
-    }
-    const maxAge = Math.max(0, expiry - Math.floor(Date.now() / 1000));
-    return sendMedia(reply, config, file, `private, max-age=${maxAge}`);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/:id',
+    handler: async (request, reply) => {
+      const id = fileIdOf((request.params as { id: string }).id);
+      const { e, s } = request.query as { e?: string; s?: string };
+      const expiry = Number(e);
+      const file = id
+        ? await db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst()
+        : undefined;
+      if (!file || typeof s !== 'string' || !Number.isInteger(expiry)) {
+        return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+      }
+      const expected = Buffer.from(signature(await mediaKey(db), file.site_id, file.id, expiry));
+      const given = Buffer.from(s);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected) || expiry * 1000 < Date.now()) {
+        return sendError(reply, new AppError('FORBIDDEN', 'This link is not valid (any more)'));
+      }
+      const maxAge = Math.max(0, expiry - Math.floor(Date.now() / 1000));
+      return sendMedia(reply, config, file, `private, max-age=${maxAge}`, request);
+    },
   });
 }

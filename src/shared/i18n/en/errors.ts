@@ -29,6 +29,7 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   NO_ATTEMPTS_LEFT: 'You have no attempts left on this test.',
   FILE_TOO_LARGE: 'File size too large, filesize limit 2MB!',
   UNSUPPORTED_FILE: 'This file type is not supported. Choose a JPEG, PNG, WebP or GIF image.',
+  STORAGE_FULL: "The site's storage is full. Delete files or change to a larger plan.",
   EMPTY_MESSAGE: 'Please enter a message!',
   EMPTY_ANSWER: 'Please write your answer before you submit it.',
   SYSTEM_MESSAGE_NO_REPLY: 'System message - unable to reply!',

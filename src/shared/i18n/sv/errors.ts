@@ -28,6 +28,7 @@ export const errors: typeof en = {
   NO_ATTEMPTS_LEFT: 'Du har inga försök kvar på det här provet.',
   FILE_TOO_LARGE: 'Filen är för stor, maxstorlek 2MB!',
   UNSUPPORTED_FILE: 'Filtypen stöds inte. Välj en JPEG-, PNG-, WebP- eller GIF-bild.',
+  STORAGE_FULL: 'Webbplatsens lagring är full. Ta bort filer eller byt till en större plan.',
   EMPTY_MESSAGE: 'Skriv ett meddelande!',
   EMPTY_ANSWER: 'Skriv ditt svar innan du lämnar in det.',
   SYSTEM_MESSAGE_NO_REPLY: 'Systemmeddelande - går inte att svara!',

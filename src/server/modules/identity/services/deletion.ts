@@ -3,7 +3,6 @@ import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate } from '../../../platform/db';
 import type { SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
-import { uploadDir } from '../../../platform/files/media';
 import { withCurrentPassword } from './currentPassword';
 import { removeUpload } from './profile';
 
@@ -66,7 +65,6 @@ export async function deleteAccount(
       return avatars.map((avatar) => avatar.storage_name);
     });
     // After the commit, as when a photo is replaced: a file no row names is never served.
-    const dir = uploadDir(opts.config, user.site_id);
-    for (const photo of photos) await removeUpload(dir, photo);
+    for (const photo of photos) await removeUpload(opts.config, user.site_id, photo);
   });
 }

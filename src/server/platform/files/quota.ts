@@ -1,0 +1,34 @@
+import { type PlanId, planIds, plans } from '../../../shared/domain/site/plans';
+import { type Db, lockedForUpdate } from '../db';
+import { AppError } from '../errors';
+
+const MB = 1024 * 1024;
+
+/** A stored plan name the domain does not know gets the smallest allowance: a typo never means unlimited. */
+const planOf = (stored: string): PlanId =>
+  (planIds as readonly string[]).includes(stored) ? (stored as PlanId) : 'demo';
+
+/** The bytes a site on `plan` may store; null when its plan sets no limit. */
+export function storageLimitBytes(plan: string): number | null {
+  const mb = plans[planOf(plan)].limits.storageMb;
+  return mb === null ? null : mb * MB;
+}
+
+/**
+ * Refuses with STORAGE_FULL a medium of `adding` bytes that would take the site past its plan's storage. Asked
+ * before the file is stored (nothing is written for a refused upload), and again with `lock` inside the
+ * transaction that inserts the medium's row: the site's row stays locked until that commits, so two uploads at
+ * once cannot both take the last of the room. `sites.storage_bytes` is kept by triggers on `media_files`.
+ */
+export async function assertStorageRoom(db: Db, opts: { siteId: number; adding: number; lock?: boolean }) {
+  const query = db.selectFrom('sites').select(['plan', 'storage_bytes']).where('id', '=', opts.siteId);
+  const site = await (opts.lock ? lockedForUpdate(db, query) : query).executeTakeFirstOrThrow();
+  const limit = storageLimitBytes(site.plan);
+  if (limit !== null && Number(site.storage_bytes) + opts.adding > limit) {
+    const limitMb = limit / MB;
+    throw new AppError('STORAGE_FULL', `The site's storage is full: its plan allows ${limitMb} MB`, {
+      limit_mb: limitMb,
+      used_bytes: Number(site.storage_bytes),
+    });
+  }
+}
