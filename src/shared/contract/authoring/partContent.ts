@@ -45,6 +45,16 @@ export const EditableBlock = z
   });
 export type EditableBlock = z.infer<typeof EditableBlock>;
 
+/** A medium as the editor shows it. */
+export const MediaInfo = z.object({
+  Url: z.string(),
+  Name: z.string(),
+  MimeType: z.string(),
+  /** Seconds of a video or audio read from the file; 0 otherwise. */
+  DurationSeconds: z.number(),
+});
+export type MediaInfo = z.infer<typeof MediaInfo>;
+
 export const PartContent = z.object({
   CoursePartId: z.number(),
   /** The course's version this content was read at; the next save names it. */
@@ -55,6 +65,8 @@ export const PartContent = z.object({
   /** The part's name by language code other than the default. */
   NameTranslations: z.record(z.string(), z.string()),
   Blocks: z.array(EditableBlock),
+  /** The media the blocks name (in any language), by media id: a signed link to show it, its name and type. */
+  Media: z.record(z.string(), MediaInfo),
 });
 export type PartContent = z.infer<typeof PartContent>;
 
