@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { progressCriteria } from '../../domain/learning/course';
 import { call, endpoint, id, isoDate, ok, shortText } from '../define';
-import { EditableBlock, PartContent, PartRevision, PartTranslationStatus } from './partContent';
+import { EditableBlock, languageKey, PartContent, PartRevision, PartTranslationStatus } from './partContent';
 
 /** A yes/no field as the spec's clients send it: a boolean, or 0/1. */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
@@ -103,7 +103,7 @@ export const courseAdmin = endpoint('course_admin.php', {
     data: z.object({
       ...partWrite,
       Name: partName,
-      NameTranslations: z.record(z.string(), z.string().trim().max(200)).default({}),
+      NameTranslations: z.record(languageKey, z.string().trim().max(200)).default({}),
       Blocks: z.array(EditableBlock).max(500),
     }),
     answer: z.object({

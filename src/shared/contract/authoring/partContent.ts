@@ -10,6 +10,8 @@ import { isoDate, optionalId } from '../define';
  * media by their `media_files` id, quiz and test questions with their right options.
  */
 const title = z.string().trim().max(200);
+/** A language code as a translation is keyed by (`sv`); which ones a course takes is the server's check. */
+export const languageKey = z.string().min(2).max(10);
 
 /** A translation of a block: its title and its whole content in that language; a field left out is not translated. */
 const BlockTranslation = z.object({ Title: title.optional(), Content: z.record(z.string(), z.unknown()).optional() });
@@ -26,7 +28,7 @@ export const EditableBlock = z
     PostId: optionalId,
     Content: z.record(z.string(), z.unknown()),
     /** By language code other than the course's default, e.g. `{ sv: { Title, Content } }`. */
-    Translations: z.record(z.string(), BlockTranslation).default({}),
+    Translations: z.record(languageKey, BlockTranslation).default({}),
   })
   .superRefine((block, ctx) => {
     const check = (content: unknown, path: (string | number)[]) => {
