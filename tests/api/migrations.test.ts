@@ -221,4 +221,34 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     await db.deleteFrom('media_files').where('site_id', '=', site.id).where('size_bytes', '=', 5).execute();
     expect(await usage()).toEqual({ [site.id]: 3_000_000_000, [other.id]: 19, [empty.id]: 0 });
   });
+
+  it('0015 writes the courses already there in English with no translations; a part takes its revisions along', async () => {
+    const db = await databaseUpTo('0014_site_storage');
+    const site = await createSite(db);
+    const course = await createCourse(db, { site, parts: [{ name: 'One', blocks: [{ type: 'Text' }] }] });
+    const editor = await createUser(db, { site, role: 'coach' });
+
+    await migrate(db);
+    expect(await db.selectFrom('courses').select('default_language').execute()).toEqual([{ default_language: 'en' }]);
+    expect(await db.selectFrom('course_parts').select('translations').execute()).toEqual([{ translations: '{}' }]);
+    expect(await db.selectFrom('course_blocks').select('translations').execute()).toEqual([{ translations: '{}' }]);
+    const partId = course.partIds[0] as number;
+    await db
+      .insertInto('part_revisions')
+      .values({
+        site_id: site.id,
+        course_part_id: partId,
+        user_id: editor.id,
+        version: 2,
+        content: '{}',
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    // A deleted editor leaves the revision without her; a deleted part takes its revisions.
+    await db.deleteFrom('users').where('id', '=', editor.id).execute();
+    expect(await db.selectFrom('part_revisions').select('user_id').execute()).toEqual([{ user_id: null }]);
+    await db.deleteFrom('course_parts').where('id', '=', partId).execute();
+    expect(await db.selectFrom('part_revisions').select('id').execute()).toEqual([]);
+  });
 });
