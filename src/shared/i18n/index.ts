@@ -1,10 +1,12 @@
 import { coaching as enCoaching } from './en/coaching';
+import { courseEditor as enCourseEditor } from './en/courseEditor';
 import { errors as enErrors } from './en/errors';
 import { identity as enIdentity } from './en/identity';
 import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { site as enSite } from './en/site';
 import { coaching as svCoaching } from './sv/coaching';
+import { courseEditor as svCourseEditor } from './sv/courseEditor';
 import { errors as svErrors } from './sv/errors';
 import { identity as svIdentity } from './sv/identity';
 import { learning as svLearning } from './sv/learning';
@@ -12,7 +14,7 @@ import { shell as svShell } from './sv/shell';
 import { site as svSite } from './sv/site';
 
 /**
- * One namespace per module (identity, site, learning, coaching), plus the app frame's shell and errors. English is
+ * One namespace per module (identity, site, learning, coaching), the course editor's (courseEditor), plus the app frame's shell and errors. English is
  * the type source; Swedish is checked against it by the compiler and by a unit test.
  */
 export const resources = {
@@ -23,6 +25,7 @@ export const resources = {
     site: enSite,
     learning: enLearning,
     coaching: enCoaching,
+    courseEditor: enCourseEditor,
   },
   sv: {
     shell: svShell,
@@ -31,6 +34,7 @@ export const resources = {
     site: svSite,
     learning: svLearning,
     coaching: svCoaching,
+    courseEditor: svCourseEditor,
   },
 } as const;
 

@@ -1,0 +1,154 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CoursePart } from '../../../../shared/contract/learning/courseShapes';
+import { call } from '../../../app/api';
+import { authoringKeys } from '../keys';
+import { draftOf } from './draft';
+import { useEditingSession } from './session';
+import { missingTranslations } from './translations';
+import { writeCourse } from './writes';
+
+/**
+ * The course's parts while editing its overview: each with its draft state and the languages it still lacks (read
+ * from each part's content), opened, renamed (rename_course_part) from here.
+ */
+export function PartsPanel({ refreshCourse }: { refreshCourse(): Promise<unknown> }) {
+  const { t } = useTranslation('courseEditor');
+  const session = useEditingSession();
+  const parts = [...session.course.CourseParts].sort((a, b) => a.SortId - b.SortId);
+  const contents = useQueries({
+    queries: parts.map((part) => ({
+      queryKey: authoringKeys.partContent(session.course.Id, part.Id),
+      queryFn: async () =>
+        (
+          await call('course_admin.php', 'get_course_part_content', {
+            CourseId: session.course.Id,
+            CoursePartId: part.Id,
+          })
+        ).data,
+      staleTime: 0,
+    })),
+  });
+
+  return (
+    <section aria-labelledby="editor-parts-title">
+      <Title order={2} size="h3" id="editor-parts-title" mb="sm">
+        {t('parts.title')}
+      </Title>
+      <Stack gap="xs" data-testid="editor-parts">
+        {parts.map((part, index) => {
+          const content = contents[index]?.data;
+          const missing = content ? missingTranslations(draftOf(content), content.DefaultLanguage) : null;
+          return (
+            <PartRow
+              key={part.Id}
+              part={part}
+              missing={missing}
+              onRenamed={async () => {
+                await refreshCourse();
+                await contents[index]?.refetch();
+              }}
+            />
+          );
+        })}
+      </Stack>
+    </section>
+  );
+}
+
+function PartRow({
+  part,
+  missing,
+  onRenamed,
+}: {
+  part: CoursePart;
+  missing: string[] | null;
+  onRenamed(): Promise<void>;
+}) {
+  const { t } = useTranslation('courseEditor');
+  const session = useEditingSession();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const rename = async () => {
+    if (renaming === null || !renaming.trim()) return;
+    setBusy(true);
+    const answer = await writeCourse(
+      session,
+      (version) =>
+        call('course_admin.php', 'rename_course_part', {
+          CourseId: session.course.Id,
+          Version: version,
+          CoursePartId: part.Id,
+          Name: renaming.trim(),
+        }),
+      (error) => t('part.failed', { error }),
+    );
+    setBusy(false);
+    if (answer) {
+      setRenaming(null);
+      await onRenamed();
+    }
+  };
+
+  return (
+    <Paper withBorder p="xs" data-testid="editor-part" data-part-id={part.Id}>
+      {renaming === null ? (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap="xs">
+            <Anchor component={Link} to={`/course/${session.course.Id}/post/${part.Id}`}>
+              {part.Name}
+            </Anchor>
+            {!part.Published && (
+              <Badge size="sm" color="red.9" variant="filled">
+                {t('parts.draft')}
+              </Badge>
+            )}
+            {missing === null ? (
+              <Text size="xs" c="dimmed">
+                {t('parts.translationsUnknown')}
+              </Text>
+            ) : (
+              missing.map((language) => (
+                <Badge key={language} size="sm" color="orange.9" variant="outline" data-testid="missing-translation">
+                  {t('parts.missingTranslation', { language: t(`languages.${language as 'en' | 'sv'}`) })}
+                </Badge>
+              ))
+            )}
+          </Group>
+          <Button variant="subtle" size="xs" onClick={() => setRenaming(part.Name)}>
+            {t('parts.rename')}
+          </Button>
+        </Group>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void rename();
+          }}
+        >
+          <Group gap="xs" align="flex-end">
+            <TextInput
+              label={t('parts.renameLabel', { name: part.Name })}
+              value={renaming}
+              onChange={(event) => setRenaming(event.currentTarget.value)}
+              maxLength={200}
+              required
+              style={{ flex: 1 }}
+              data-autofocus
+            />
+            <Button type="submit" size="sm" loading={busy}>
+              {t('parts.save')}
+            </Button>
+            <Button variant="default" size="sm" onClick={() => setRenaming(null)}>
+              {t('parts.cancel')}
+            </Button>
+          </Group>
+        </form>
+      )}
+    </Paper>
+  );
+}

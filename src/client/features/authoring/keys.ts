@@ -1,0 +1,7 @@
+/** Every query key of the authoring feature. */
+export const authoringKeys = {
+  all: ['authoring'] as const,
+  partContent: (courseId: number, partId: number) => ['authoring', 'partContent', courseId, partId] as const,
+  revisions: (courseId: number, partId: number) => ['authoring', 'revisions', courseId, partId] as const,
+  revision: (courseId: number, revisionId: number) => ['authoring', 'revision', courseId, revisionId] as const,
+};
