@@ -47,6 +47,7 @@ export function PartsPanel({ refreshCourse }: { refreshCourse(): Promise<unknown
               key={part.Id}
               part={part}
               missing={missing}
+              loading={contents[index]?.isPending ?? false}
               onRenamed={async () => {
                 await refreshCourse();
                 await contents[index]?.refetch();
@@ -62,10 +63,13 @@ export function PartsPanel({ refreshCourse }: { refreshCourse(): Promise<unknown
 function PartRow({
   part,
   missing,
+  loading,
   onRenamed,
 }: {
   part: CoursePart;
   missing: string[] | null;
+  /** The part's content is being read to tell its missing translations. */
+  loading: boolean;
   onRenamed(): Promise<void>;
 }) {
   const { t } = useTranslation('courseEditor');
@@ -97,8 +101,8 @@ function PartRow({
   return (
     <Paper withBorder p="xs" data-testid="editor-part" data-part-id={part.Id}>
       {renaming === null ? (
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Group gap="xs">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Group gap="xs" style={{ flex: 1, minWidth: 0 }}>
             <Anchor component={Link} to={`/course/${session.course.Id}/post/${part.Id}`}>
               {part.Name}
             </Anchor>
@@ -107,19 +111,19 @@ function PartRow({
                 {t('parts.draft')}
               </Badge>
             )}
-            {missing === null ? (
-              <Text size="xs" c="dimmed">
-                {t('parts.translationsUnknown')}
-              </Text>
-            ) : (
-              missing.map((language) => (
-                <Badge key={language} size="sm" color="orange.9" variant="outline" data-testid="missing-translation">
-                  {t('parts.missingTranslation', { language: t(`languages.${language as 'en' | 'sv'}`) })}
-                </Badge>
-              ))
-            )}
+            {missing === null
+              ? loading && (
+                  <Text size="xs" c="dimmed">
+                    {t('parts.translationsUnknown')}
+                  </Text>
+                )
+              : missing.map((language) => (
+                  <Badge key={language} size="sm" color="orange.9" variant="outline" data-testid="missing-translation">
+                    {t('parts.missingTranslation', { language: t(`languages.${language as 'en' | 'sv'}`) })}
+                  </Badge>
+                ))}
           </Group>
-          <Button variant="subtle" size="xs" onClick={() => setRenaming(part.Name)}>
+          <Button variant="subtle" size="xs" onClick={() => setRenaming(part.Name)} style={{ flexShrink: 0 }}>
             {t('parts.rename')}
           </Button>
         </Group>
