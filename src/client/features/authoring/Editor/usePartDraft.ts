@@ -260,7 +260,7 @@ export function usePartDraft(opts: { session: EditingSession; partId: number }) 
   useEffect(
     () => () => {
       window.clearTimeout(timer.current);
-      if (dirtySince.current !== null && !halted.current) void save();
+      if (dirtySince.current !== null && !halted.current && !inFlight.current) void save();
     },
     [save],
   );
