@@ -175,7 +175,7 @@ describe('a translation', () => {
   } satisfies EditableBlock;
 
   it('starts as a copy of the default content', () => {
-    expect(contentIn(quiz, 'sv')).toEqual(readContent('Quiz', quiz.Content));
+    expect(contentIn('Quiz', quiz, 'sv')).toEqual(readContent('Quiz', quiz.Content));
     expect(lacksTranslation(quiz, 'sv')).toBe(true);
   });
 
@@ -200,7 +200,7 @@ describe('a translation', () => {
       },
     });
     expect(lacksTranslation(sv, 'sv')).toBe(false);
-    const content = contentIn(sv, 'sv');
+    const content = contentIn('Quiz', sv, 'sv');
     expect(content.intro).toBe('<p>Inledning</p>');
     expect(content.questions.map((q) => q.text)).toEqual(['Ett?', 'Two?']);
     expect(content.questions[0]).toMatchObject({ multiple: false, correct: ['a'] });
@@ -216,8 +216,8 @@ describe('a translation', () => {
       ...base,
       questions: [second, { ...first, options: [...first.options].reverse() }],
     });
-    expect(contentIn(changed, 'sv').questions.map((q) => q.text)).toEqual(['Two?', 'Ett?']);
-    expect(contentIn(changed, 'sv').questions[1]?.options.map((o) => o.text)).toEqual(['Nej', 'Ja']);
+    expect(contentIn('Quiz', changed, 'sv').questions.map((q) => q.text)).toEqual(['Two?', 'Ett?']);
+    expect(contentIn('Quiz', changed, 'sv').questions[1]?.options.map((o) => o.text)).toEqual(['Nej', 'Ja']);
   });
 
   it('of an image changes its alt text and caption, never its medium', () => {
@@ -235,7 +235,7 @@ describe('a translation', () => {
     });
     const fewer = withoutColumn(sv, 1);
     expect(fewer.Content).toEqual({ columns: [{ html: '1' }, { html: '3' }] });
-    expect(contentIn(fewer, 'sv')).toEqual({ columns: [{ html: 'ett' }, { html: 'tre' }] });
+    expect(contentIn('Column', fewer, 'sv')).toEqual({ columns: [{ html: 'ett' }, { html: 'tre' }] });
   });
 
   it('with an emptied title is left out, so the default title shows', () => {

@@ -239,11 +239,18 @@ export function alignContent<T extends BlockType>(
   return aligned() as ContentDrafts[T];
 }
 
-/** The content a block shows in `language`: its own in the default language, else its translation's, aligned. */
-export function contentIn<T extends BlockType>(block: EditableBlock & { BlockType: T }, language: string | null) {
-  const base = readContent(block.BlockType, block.Content);
+/**
+ * The content a block of type `type` shows in `language`: its own in the default language (null), else its
+ * translation's, on the default's structure.
+ */
+export function contentIn<T extends BlockType>(
+  type: T,
+  block: EditableBlock,
+  language: string | null,
+): ContentDrafts[T] {
+  const base = readContent(type, block.Content);
   if (language === null) return base;
-  return alignContent(block.BlockType, base, block.Translations[language]?.Content);
+  return alignContent(type, base, block.Translations[language]?.Content);
 }
 
 /** The block with new content in its default language; every translation's content follows its structure. */
