@@ -1,9 +1,11 @@
+import { blockEditor as enBlockEditor } from './en/blockEditor';
 import { coaching as enCoaching } from './en/coaching';
 import { errors as enErrors } from './en/errors';
 import { identity as enIdentity } from './en/identity';
 import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { site as enSite } from './en/site';
+import { blockEditor as svBlockEditor } from './sv/blockEditor';
 import { coaching as svCoaching } from './sv/coaching';
 import { errors as svErrors } from './sv/errors';
 import { identity as svIdentity } from './sv/identity';
@@ -12,8 +14,9 @@ import { shell as svShell } from './sv/shell';
 import { site as svSite } from './sv/site';
 
 /**
- * One namespace per module (identity, site, learning, coaching), plus the app frame's shell and errors. English is
- * the type source; Swedish is checked against it by the compiler and by a unit test.
+ * One namespace per module (identity, site, learning, coaching), plus the app frame's shell and errors, and the
+ * course editor's block editors (blockEditor, loaded only with the editor). English is the type source; Swedish is
+ * checked against it by the compiler and by a unit test.
  */
 export const resources = {
   en: {
@@ -23,6 +26,7 @@ export const resources = {
     site: enSite,
     learning: enLearning,
     coaching: enCoaching,
+    blockEditor: enBlockEditor,
   },
   sv: {
     shell: svShell,
@@ -31,6 +35,7 @@ export const resources = {
     site: svSite,
     learning: svLearning,
     coaching: svCoaching,
+    blockEditor: svBlockEditor,
   },
 } as const;
 
