@@ -88,6 +88,17 @@ export async function call<F extends DataFile, R extends CallName<F>>(
   return send(file, body, contentType);
 }
 
+/** What an upload may ask for beside its file. */
+export interface UploadOptions {
+  /**
+   * Told the share of the file sent so far (0 to 1) as it goes out. Fetch cannot report that, so an upload that
+   * asks for it goes by XMLHttpRequest, which can; the call is otherwise the same.
+   */
+  onProgress?(fraction: number): void;
+  /** Stops the upload; the promise then rejects with the signal's AbortError (not an ApiError). */
+  signal?: AbortSignal;
+}
+
 /**
  * Uploads a file to an upload endpoint (spec §7 `ajaxUpload.php`) as multipart form data: each field of `fields`
  * as a text field (the endpoint's data, e.g. `{ folder: 'profile' }`) and `attachment` as the `file` part. The
@@ -98,13 +109,52 @@ export async function upload<F extends UploadFile, R extends CallName<F> = CallN
   fields: CallData<CallOf<F, R>>,
   attachment: Blob,
   fileName = attachment instanceof File ? attachment.name : 'upload',
+  options: UploadOptions = {},
 ): Promise<CallAnswer<CallOf<F, R>>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
     if (value !== undefined && value !== null) form.set(name, String(value));
   }
   form.set('file', attachment, fileName);
-  return send(file, form, undefined, { tooLarge: 'FILE_TOO_LARGE' });
+  const { onProgress, signal } = options;
+  return send(file, form, undefined, {
+    tooLarge: 'FILE_TOO_LARGE',
+    signal,
+    post: onProgress ? (url, init) => postWithProgress(url, init, onProgress, signal) : undefined,
+  });
+}
+
+type Post = (url: string, init: { headers: Record<string, string>; body: string | FormData }) => Promise<Response>;
+
+/** A POST by XMLHttpRequest, whose upload reports its progress; its answer is read like fetch's. */
+function postWithProgress(
+  url: string,
+  { headers, body }: { headers: Record<string, string>; body: string | FormData },
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    request.onload = () => {
+      // Only a final answer has a body worth reading; anything else is treated as no answer at all.
+      if (request.status < 200) return reject(new TypeError('No answer'));
+      onProgress(1);
+      const empty = [204, 205, 304].includes(request.status);
+      resolve(new Response(empty ? null : request.responseText, { status: request.status }));
+    };
+    request.onerror = () => reject(new TypeError('Network error'));
+    request.ontimeout = () => reject(new TypeError('Timed out'));
+    request.onabort = () => reject(signal?.reason ?? new DOMException('The upload was stopped', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
 }
 
 /** Posts a body with the site and the session token, and reads the answer (spec §4: a dead session signs out). */
@@ -112,25 +162,26 @@ async function send(
   file: EndpointFile,
   body: string | FormData,
   contentType: string | undefined,
-  options: { tooLarge?: ErrorCode } = {},
+  options: { tooLarge?: ErrorCode; signal?: AbortSignal; post?: Post } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the answer is checked against the contract on the server's side
 ): Promise<any> {
   const token = storage.get(storageKeys.token);
   let response: Response;
   try {
-    response = await fetch(`/api/backend/${file}`, {
-      method: 'POST',
-      headers: {
-        site: SITE,
-        // The app's language, not the browser's: what the server writes for the user (mails, certificates) is in it.
-        'Accept-Language': currentLanguage(),
-        ...(contentType ? { 'Content-Type': contentType } : {}),
-        ...(token ? { Authorization: token } : {}),
-      },
-      body,
-      credentials: 'include',
-    });
-  } catch {
+    const url = `/api/backend/${file}`;
+    const headers: Record<string, string> = {
+      site: SITE,
+      // The app's language, not the browser's: what the server writes for the user (mails, certificates) is in it.
+      'Accept-Language': currentLanguage(),
+      ...(contentType ? { 'Content-Type': contentType } : {}),
+      ...(token ? { Authorization: token } : {}),
+    };
+    response = options.post
+      ? await options.post(url, { headers, body })
+      : await fetch(url, { method: 'POST', headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    // A stopped upload is the caller's own doing, not a network failure.
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
     throw new ApiError('NETWORK');
   }
   // biome-ignore lint/suspicious/noExplicitAny: as above

@@ -34,6 +34,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     learning: () => import('../../shared/i18n/en/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/en/coaching').then((m) => m.coaching),
     courseEditor: () => import('../../shared/i18n/en/courseEditor').then((m) => m.courseEditor),
+    blockEditor: () => import('../../shared/i18n/en/blockEditor').then((m) => m.blockEditor),
   },
   sv: {
     identity: () => import('../../shared/i18n/sv/identity').then((m) => m.identity),
@@ -41,6 +42,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     learning: () => import('../../shared/i18n/sv/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/sv/coaching').then((m) => m.coaching),
     courseEditor: () => import('../../shared/i18n/sv/courseEditor').then((m) => m.courseEditor),
+    blockEditor: () => import('../../shared/i18n/sv/blockEditor').then((m) => m.blockEditor),
   },
 };
 

@@ -1,3 +1,4 @@
+import { blockEditor as enBlockEditor } from './en/blockEditor';
 import { coaching as enCoaching } from './en/coaching';
 import { courseEditor as enCourseEditor } from './en/courseEditor';
 import { errors as enErrors } from './en/errors';
@@ -5,6 +6,7 @@ import { identity as enIdentity } from './en/identity';
 import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { site as enSite } from './en/site';
+import { blockEditor as svBlockEditor } from './sv/blockEditor';
 import { coaching as svCoaching } from './sv/coaching';
 import { courseEditor as svCourseEditor } from './sv/courseEditor';
 import { errors as svErrors } from './sv/errors';
@@ -14,8 +16,9 @@ import { shell as svShell } from './sv/shell';
 import { site as svSite } from './sv/site';
 
 /**
- * One namespace per module (identity, site, learning, coaching), the course editor's (courseEditor), plus the app frame's shell and errors. English is
- * the type source; Swedish is checked against it by the compiler and by a unit test.
+ * One namespace per module (identity, site, learning, coaching), plus the app frame's shell and errors, and the
+ * course editor's (courseEditor) and its block editors' (blockEditor), loaded only with the editor. English is the
+ * type source; Swedish is checked against it by the compiler and by a unit test.
  */
 export const resources = {
   en: {
@@ -26,6 +29,7 @@ export const resources = {
     learning: enLearning,
     coaching: enCoaching,
     courseEditor: enCourseEditor,
+    blockEditor: enBlockEditor,
   },
   sv: {
     shell: svShell,
@@ -35,6 +39,7 @@ export const resources = {
     learning: svLearning,
     coaching: svCoaching,
     courseEditor: svCourseEditor,
+    blockEditor: svBlockEditor,
   },
 } as const;
 
