@@ -166,4 +166,34 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     const after = await db.selectFrom('courses').select(['locked_by_user_id', 'version_user_id']).executeTakeFirst();
     expect(after).toEqual({ locked_by_user_id: null, version_user_id: null });
   });
+
+  it('0015 writes the courses already there in English with no translations; a part takes its revisions along', async () => {
+    const db = await databaseUpTo('0012_authoring');
+    const site = await createSite(db);
+    const course = await createCourse(db, { site, parts: [{ name: 'One', blocks: [{ type: 'Text' }] }] });
+    const editor = await createUser(db, { site, role: 'coach' });
+
+    await migrate(db);
+    expect(await db.selectFrom('courses').select('default_language').execute()).toEqual([{ default_language: 'en' }]);
+    expect(await db.selectFrom('course_parts').select('translations').execute()).toEqual([{ translations: '{}' }]);
+    expect(await db.selectFrom('course_blocks').select('translations').execute()).toEqual([{ translations: '{}' }]);
+    const partId = course.partIds[0] as number;
+    await db
+      .insertInto('part_revisions')
+      .values({
+        site_id: site.id,
+        course_part_id: partId,
+        user_id: editor.id,
+        version: 2,
+        content: '{}',
+        created_at: now(),
+        updated_at: now(),
+      })
+      .execute();
+    // A deleted editor leaves the revision without her; a deleted part takes its revisions.
+    await db.deleteFrom('users').where('id', '=', editor.id).execute();
+    expect(await db.selectFrom('part_revisions').select('user_id').execute()).toEqual([{ user_id: null }]);
+    await db.deleteFrom('course_parts').where('id', '=', partId).execute();
+    expect(await db.selectFrom('part_revisions').select('id').execute()).toEqual([]);
+  });
 });

@@ -26,6 +26,7 @@ import * as m0009 from './migrations/0009_user_preferences';
 import * as m0010 from './migrations/0010_maintenance';
 import * as m0011 from './migrations/0011_certificate_codes';
 import * as m0012 from './migrations/0012_authoring';
+import * as m0015 from './migrations/0015_part_content';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -43,6 +44,7 @@ const migrations = {
   '0010_maintenance': m0010,
   '0011_certificate_codes': m0011,
   '0012_authoring': m0012,
+  '0015_part_content': m0015,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

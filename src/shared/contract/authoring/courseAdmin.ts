@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { progressCriteria } from '../../domain/learning/course';
 import { call, endpoint, id, isoDate, ok, shortText } from '../define';
-import { EditableBlock, PartContent, PartRevision } from './partContent';
+import { EditableBlock, PartContent, PartRevision, PartTranslationStatus } from './partContent';
 
 /** A yes/no field as the spec's clients send it: a boolean, or 0/1. */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
@@ -106,7 +106,12 @@ export const courseAdmin = endpoint('course_admin.php', {
       NameTranslations: z.record(z.string(), z.string().trim().max(200)).default({}),
       Blocks: z.array(EditableBlock).max(500),
     }),
-    answer: z.object({ ...written, BlockIds: z.array(z.number()) }),
+    answer: z.object({
+      ...written,
+      BlockIds: z.array(z.number()),
+      /** As `PartContent.MissingTranslations`, after this save. Always sent by the server. */
+      MissingTranslations: z.array(z.string()).optional(),
+    }),
   }),
   /** A part's revisions, newest first. */
   get_course_part_revisions: call({
@@ -125,6 +130,15 @@ export const courseAdmin = endpoint('course_admin.php', {
     access: 'staff',
     data: z.object({ ...partWrite, RevisionId: id }),
     answer: z.object(written),
+  }),
+  /**
+   * The course's default language, and for each of its parts (in their order) the other languages it still lacks a
+   * translation in (staff; no lock needed to read).
+   */
+  get_course_translation_status: call({
+    access: 'staff',
+    data: z.object({ CourseId: id }),
+    answer: z.object({ status: ok, DefaultLanguage: z.string(), data: z.array(PartTranslationStatus) }),
   }),
   /** Staff open a course to a user; granting it again only moves its expiry. */
   grant_course_access: call({

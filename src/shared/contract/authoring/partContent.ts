@@ -67,8 +67,21 @@ export const PartContent = z.object({
   Blocks: z.array(EditableBlock),
   /** The media the blocks name (in any language), by media id: a signed link to show it, its name and type. */
   Media: z.record(z.string(), MediaInfo),
+  /**
+   * The course's other languages this part still lacks a translation in: its name, or a block's title or text, is
+   * not written in it (shared/domain/learning/translations.ts `missingTranslations`). Always sent by the server.
+   */
+  MissingTranslations: z.array(z.string()).optional(),
 });
 export type PartContent = z.infer<typeof PartContent>;
+
+/** Which of a course's parts still lack a translation, for the editor's list of parts. */
+export const PartTranslationStatus = z.object({
+  CoursePartId: z.number(),
+  /** As `PartContent.MissingTranslations`: empty when the part is written in every language. */
+  MissingTranslations: z.array(z.string()),
+});
+export type PartTranslationStatus = z.infer<typeof PartTranslationStatus>;
 
 /** One saved state of a part: who saved it and when. */
 export const PartRevision = z.object({
