@@ -2,6 +2,7 @@
 export const authoringKeys = {
   all: ['authoring'] as const,
   partContent: (courseId: number, partId: number) => ['authoring', 'partContent', courseId, partId] as const,
+  translationStatus: (courseId: number) => ['authoring', 'translationStatus', courseId] as const,
   revisions: (courseId: number, partId: number) => ['authoring', 'revisions', courseId, partId] as const,
   revision: (courseId: number, revisionId: number) => ['authoring', 'revision', courseId, revisionId] as const,
 };

@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditableBlock } from '../../../../shared/contract/authoring/partContent';
 import { type BlockType, blockTypes } from '../../../../shared/domain/learning/course';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { BlockEditor, newBlock } from '../blocks';
+import { BlockEditor, BlockSettings, newBlock } from '../blocks';
 import classes from './editor.module.css';
 import { useEditingSession } from './session';
+import { type ContentLanguage, missingTranslations } from './translations';
 import type { PartDraftState } from './usePartDraft';
 
 /**
@@ -31,6 +32,11 @@ export function ContentEditor({ state, defaultLanguage }: { state: PartDraftStat
 
   const setBlocks = (blocks: EditableBlock[], nextKeys: string[]) =>
     state.change({ ...draft, Blocks: blocks }, nextKeys);
+  const update = (index: number, next: EditableBlock) =>
+    setBlocks(
+      draft.Blocks.map((item, at) => (at === index ? next : item)),
+      keys,
+    );
   const move = (index: number, by: -1 | 1) => {
     const target = index + by;
     if (target < 0 || target >= draft.Blocks.length) return;
@@ -55,8 +61,18 @@ export function ContentEditor({ state, defaultLanguage }: { state: PartDraftStat
         : { ...draft, Name: value },
     );
 
+  const missing = missingTranslations(draft, defaultLanguage);
   return (
     <Stack gap="md">
+      {missing.length > 0 && (
+        <Group gap="xs">
+          {missing.map((code) => (
+            <Badge key={code} size="sm" color="orange.9" variant="outline" data-testid="missing-translation">
+              {t('parts.missingTranslation', { language: t(`languages.${code as ContentLanguage}`) })}
+            </Badge>
+          ))}
+        </Group>
+      )}
       <TextInput
         label={translating ? t('part.nameIn', { language: t(`languages.${language}`) }) : t('part.name')}
         value={name}
@@ -116,12 +132,7 @@ export function ContentEditor({ state, defaultLanguage }: { state: PartDraftStat
             </Group>
             <BlockEditor
               block={block}
-              onChange={(next) =>
-                setBlocks(
-                  draft.Blocks.map((item, at) => (at === index ? next : item)),
-                  keys,
-                )
-              }
+              onChange={(next) => update(index, next)}
               language={language}
               defaultLanguage={defaultLanguage}
               parts={parts}
@@ -129,6 +140,9 @@ export function ContentEditor({ state, defaultLanguage }: { state: PartDraftStat
               onMedia={state.addMedia}
               courseId={session.course.Id}
             />
+            <Box mt="sm">
+              <BlockSettings block={block} onChange={(next) => update(index, next)} />
+            </Box>
           </Paper>
         );
       })}

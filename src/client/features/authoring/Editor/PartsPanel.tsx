@@ -1,37 +1,28 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CoursePart } from '../../../../shared/contract/learning/courseShapes';
 import { call } from '../../../app/api';
 import { authoringKeys } from '../keys';
-import { draftOf } from './draft';
 import { useEditingSession } from './session';
-import { missingTranslations } from './translations';
 import { writeCourse } from './writes';
 
 /**
- * The course's parts while editing its overview: each with its draft state and the languages it still lacks (read
- * from each part's content), opened, renamed (rename_course_part) from here.
+ * The course's parts while editing its overview: each with its draft state and the languages it still lacks
+ * (get_course_translation_status), opened, renamed (rename_course_part) from here.
  */
 export function PartsPanel({ refreshCourse }: { refreshCourse(): Promise<unknown> }) {
   const { t } = useTranslation('courseEditor');
   const session = useEditingSession();
   const parts = [...session.course.CourseParts].sort((a, b) => a.SortId - b.SortId);
-  const contents = useQueries({
-    queries: parts.map((part) => ({
-      queryKey: authoringKeys.partContent(session.course.Id, part.Id),
-      queryFn: async () =>
-        (
-          await call('course_admin.php', 'get_course_part_content', {
-            CourseId: session.course.Id,
-            CoursePartId: part.Id,
-          })
-        ).data,
-      staleTime: 0,
-    })),
+  const status = useQuery({
+    queryKey: authoringKeys.translationStatus(session.course.Id),
+    queryFn: () => call('course_admin.php', 'get_course_translation_status', { CourseId: session.course.Id }),
+    staleTime: 0,
   });
+  const missingOf = new Map(status.data?.data.map((entry) => [entry.CoursePartId, entry.MissingTranslations]));
 
   return (
     <section aria-labelledby="editor-parts-title">
@@ -39,22 +30,18 @@ export function PartsPanel({ refreshCourse }: { refreshCourse(): Promise<unknown
         {t('parts.title')}
       </Title>
       <Stack gap="xs" data-testid="editor-parts">
-        {parts.map((part, index) => {
-          const content = contents[index]?.data;
-          const missing = content ? missingTranslations(draftOf(content), content.DefaultLanguage) : null;
-          return (
-            <PartRow
-              key={part.Id}
-              part={part}
-              missing={missing}
-              loading={contents[index]?.isPending ?? false}
-              onRenamed={async () => {
-                await refreshCourse();
-                await contents[index]?.refetch();
-              }}
-            />
-          );
-        })}
+        {parts.map((part) => (
+          <PartRow
+            key={part.Id}
+            part={part}
+            missing={missingOf.get(part.Id) ?? null}
+            loading={status.isPending}
+            onRenamed={async () => {
+              await refreshCourse();
+              await status.refetch();
+            }}
+          />
+        ))}
       </Stack>
     </section>
   );

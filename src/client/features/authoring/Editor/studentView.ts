@@ -1,6 +1,7 @@
 import type { EditableBlock, MediaInfo } from '../../../../shared/contract/authoring/partContent';
 import type { Block, Course, CoursePart, Question } from '../../../../shared/contract/learning/courseShapes';
 import type { StoredQuestion } from '../../../../shared/domain/learning/blockContent';
+import { translatedContent } from '../../../../shared/domain/learning/translations';
 import type { PartDraft } from './draft';
 
 /**
@@ -21,7 +22,10 @@ export function blockInLanguage(block: EditableBlock, language: string, defaultL
   const translation = block.Translations[language];
   return {
     title: translation?.Title?.trim() ? translation.Title : block.Title,
-    content: translation?.Content ?? block.Content,
+    // The server's rule: a quiz's or test's translation lays its texts over the default's questions.
+    content: (translation?.Content === undefined
+      ? block.Content
+      : translatedContent(block.BlockType, block.Content, translation.Content)) as Record<string, unknown>,
   };
 }
 
