@@ -156,8 +156,7 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
     // By mouse: the first page is dragged below the third.
     await drag(page, items.nth(0).getByTestId('sort-handle'), items.nth(2));
     await expect.poll(() => itemIds(items)).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
-    await page.getByTestId('sort-save').click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await saveOrder(page);
     const dragged = [before[1], before[2], before[0], ...before.slice(3)];
     await expect.poll(() => partOrder(session)).toEqual(dragged);
 
@@ -165,6 +164,9 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
     await page.getByTestId('sort-parts').click();
     await items.first().waitFor();
     const last = dragged.length - 1;
+    // The dialog has placed its own focus once it is open; the handle is focused after that.
+    await page.getByRole('dialog').getByText('Drag a page by its handle').waitFor();
+    await page.waitForTimeout(300);
     await items.nth(last).getByTestId('sort-handle').focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowUp');
@@ -174,8 +176,7 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
     await expect.poll(() => itemIds(items)).toEqual(keyed);
     // Each move is announced for screen readers.
     expect(await page.locator('[id^="DndLiveRegion"]').first().textContent()).toMatch(/dropped at position/);
-    await page.getByTestId('sort-save').click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await saveOrder(page);
     await expect.poll(() => partOrder(session)).toEqual(keyed);
 
     await page.getByTestId('course-edit-close').click();
@@ -238,6 +239,18 @@ async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.75, { steps: 15 });
   await page.mouse.up();
+}
+
+/** Saves the sort-pages dialog's order; a refusal fails with the toast that says why. */
+async function saveOrder(page: Page) {
+  await page.getByTestId('sort-save').click();
+  await page
+    .getByRole('dialog')
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(async () => {
+      const toasts = await page.locator('.mantine-Notification-root').allTextContents();
+      throw new Error(`the order was not saved: ${toasts.join(' | ')}`);
+    });
 }
 
 /** The page's saves fail as a lost network fails them; its other calls go through. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditableBlock } from '../../../../shared/contract/authoring/partContent';
 import { type BlockType, blockTypes } from '../../../../shared/domain/learning/course';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { tone } from '../../../components/tone';
 import { BlockEditor, BlockSettings, newBlock } from '../blocks';
 import classes from './editor.module.css';
 import { useEditingSession } from './session';
@@ -67,7 +68,7 @@ export function ContentEditor({ state, defaultLanguage }: { state: PartDraftStat
       {missing.length > 0 && (
         <Group gap="xs">
           {missing.map((code) => (
-            <Badge key={code} size="sm" color="orange.9" variant="outline" data-testid="missing-translation">
+            <Badge key={code} size="sm" variant="light" {...tone('orange')} data-testid="missing-translation">
               {t('parts.missingTranslation', { language: t(`languages.${code as ContentLanguage}`) })}
             </Badge>
           ))}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CoursePart } from '../../../../shared/contract/learning/courseShapes';
 import { call } from '../../../app/api';
+import { tone } from '../../../components/tone';
 import { authoringKeys } from '../keys';
 import { useEditingSession } from './session';
 import { writeCourse } from './writes';
@@ -105,7 +106,7 @@ function PartRow({
                   </Text>
                 )
               : missing.map((language) => (
-                  <Badge key={language} size="sm" color="orange.9" variant="outline" data-testid="missing-translation">
+                  <Badge key={language} size="sm" variant="light" {...tone('orange')} data-testid="missing-translation">
                     {t('parts.missingTranslation', { language: t(`languages.${language as 'en' | 'sv'}`) })}
                   </Badge>
                 ))}
