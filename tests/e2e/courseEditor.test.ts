@@ -243,13 +243,18 @@ async function drag(page: Page, handle: Locator, target: Locator) {
 
 /** Saves the sort-pages dialog's order; a refusal fails with the toast that says why. */
 async function saveOrder(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/backend/'))
+      calls.push(`${request.url().split('/').pop()} ${request.postData()?.slice(0, 60)}`);
+  });
   await page.getByTestId('sort-save').click();
   await page
     .getByRole('dialog')
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(async () => {
       const toasts = await page.locator('.mantine-Notification-root').allTextContents();
-      throw new Error(`the order was not saved: ${toasts.join(' | ')}`);
+      throw new Error(`the order was not saved: ${toasts.join(' | ')} ${calls.join(' ; ')}`);
     });
 }
 

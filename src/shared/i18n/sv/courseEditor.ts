@@ -51,7 +51,7 @@ export const courseEditor: Translation<typeof en> = {
     cancel: 'Avbryt',
     open: 'Öppna {{name}}',
     draft: 'Utkast',
-    missingTranslation: 'Saknar {{language}} översättning',
+    missingTranslation: 'Saknar översättning ({{language}})',
     translationsUnknown: 'Kontrollerar översättningar…',
   },
   sort: {

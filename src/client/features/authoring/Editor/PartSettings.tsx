@@ -150,7 +150,7 @@ export function PartSettings({
           <Button type="submit" loading={busy} data-testid="part-settings-save">
             {t('part.saveSettings')}
           </Button>
-          <Button variant="outline" color="red.8" onClick={() => setConfirming(true)} data-testid="part-delete">
+          <Button color="red.8" onClick={() => setConfirming(true)} data-testid="part-delete">
             {t('part.delete')}
           </Button>
         </Group>
