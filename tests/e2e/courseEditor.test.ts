@@ -239,6 +239,8 @@ async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.75, { steps: 15 });
   await page.mouse.up();
+  // dnd-kit swallows clicks for a moment after a drop (the click that ends a drag must not press what lies under it).
+  await page.waitForTimeout(300);
 }
 
 /** Saves the sort-pages dialog's order; a refusal fails with the toast that says why. */
