@@ -165,7 +165,7 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
     await items.first().waitFor();
     const last = dragged.length - 1;
     // The dialog has placed its own focus once it is open; the handle is focused after that.
-    await page.getByRole('dialog').getByText('Drag a page by its handle').waitFor();
+    await page.getByRole('dialog').getByText('Drag a page by its handle').first().waitFor();
     await page.waitForTimeout(300);
     await items.nth(last).getByTestId('sort-handle').focus();
     await page.keyboard.press('Space');
