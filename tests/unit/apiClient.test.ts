@@ -29,6 +29,45 @@ function answerWith(response: Response): Sent[] {
   return sent;
 }
 
+/** An XMLHttpRequest that records what it was given and answers when the test says so. */
+class FakeUpload {
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  aborted = false;
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -134,6 +173,79 @@ describe('the API client', () => {
     const error = await upload('ajaxUpload.php', { folder: 'profile' }, new Blob(['x'])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('FILE_TOO_LARGE');
+  });
+
+  it('reports how much of an upload went out when asked, and reads its answer like any other', async () => {
+    const requests: FakeUpload[] = [];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends FakeUpload {
+        constructor() {
+          super();
+          requests.push(this);
+        }
+      },
+    );
+    stored.set('user-token', 'secret-token');
+    const progress: number[] = [];
+    const file = new File([new Uint8Array(10)], 'clip.mp4', { type: 'video/mp4' });
+    const answering = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, file, undefined, {
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    const [request] = requests as [FakeUpload];
+    expect(request.url).toBe('/api/backend/ajaxUpload.php');
+    expect(request.headers).toMatchObject({ site: 'main', Authorization: 'secret-token' });
+    expect((request.body as FormData).get('CourseId')).toBe('4');
+    request.progress(4, 10);
+    request.progress(10, 10);
+    request.answer(200, {
+      status: 'OK',
+      newFilename: 'clip.mp4',
+      data: { UserFileId: 9, Kind: 'video', DurationSeconds: 12 },
+    });
+    const answer = await answering;
+    expect(answer.data).toEqual({ UserFileId: 9, Kind: 'video', DurationSeconds: 12 });
+    expect(progress).toEqual([0.4, 1, 1]);
+  });
+
+  it("reads a refused upload's error code, and a stopped one as the caller's abort", async () => {
+    const requests: FakeUpload[] = [];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends FakeUpload {
+        constructor() {
+          super();
+          requests.push(this);
+        }
+      },
+    );
+    const onProgress = () => {};
+    const refused = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', {
+      onProgress,
+    });
+    requests[0]?.answer(200, { status: 'ERROR', error_code: 'UNSUPPORTED_FILE' });
+    expect(((await refused.catch((e: unknown) => e)) as ApiError).code).toBe('UNSUPPORTED_FILE');
+
+    const tooLarge = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', {
+      onProgress,
+    });
+    requests[1]?.answer(413, '<html>Too large</html>');
+    expect(((await tooLarge.catch((e: unknown) => e)) as ApiError).code).toBe('FILE_TOO_LARGE');
+
+    const lost = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', { onProgress });
+    requests[2]?.onerror?.();
+    expect(((await lost.catch((e: unknown) => e)) as ApiError).code).toBe('NETWORK');
+
+    const stop = new AbortController();
+    const stopped = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', {
+      onProgress,
+      signal: stop.signal,
+    });
+    stop.abort();
+    const error = await stopped.catch((e: unknown) => e);
+    expect(requests[3]?.aborted).toBe(true);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
   });
 
   it('tells the shell when the server says the stored session is dead', async () => {

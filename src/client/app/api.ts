@@ -96,6 +96,25 @@ export async function call<F extends DataFile, R extends CallName<F>>(
 }
 
 /**
+ * How a call's POST goes out: by fetch unless the caller gives another way. An upload that shows its progress
+ * passes `postWithProgress` (`uploadProgress.ts`, XMLHttpRequest, which fetch cannot match there); it stays out of
+ * the first load, since only the editors that upload import it.
+ */
+export type Post = (
+  url: string,
+  init: { headers: Record<string, string>; body: string | FormData; signal?: AbortSignal },
+) => Promise<Response>;
+
+const fetchPost: Post = (url, init) => fetch(url, { ...init, method: 'POST', credentials: 'include' });
+
+/** What an upload may ask for beside its file: how it goes out, and a signal that stops it. */
+export interface UploadOptions {
+  post?: Post;
+  /** Stops the upload; the promise then rejects with the signal's reason (an AbortError, not an ApiError). */
+  signal?: AbortSignal;
+}
+
+/**
  * Uploads a file to an upload endpoint (spec §7 `ajaxUpload.php`) as multipart form data: each field of `fields`
  * as a text field (the endpoint's data, e.g. `{ folder: 'profile' }`) and `attachment` as the `file` part. The
  * endpoint's own call answers (upload endpoints have no `req`); typed by the contract like `call`.
@@ -105,13 +124,14 @@ export async function upload<F extends UploadFile, R extends CallName<F> = CallN
   fields: CallData<CallOf<F, R>>,
   attachment: Blob,
   fileName = attachment instanceof File ? attachment.name : 'upload',
+  options: UploadOptions = {},
 ): Promise<CallAnswer<CallOf<F, R>>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields as Record<string, unknown>)) {
     if (value !== undefined && value !== null) form.set(name, String(value));
   }
   form.set('file', attachment, fileName);
-  return send(file, form, undefined, { tooLarge: 'FILE_TOO_LARGE' });
+  return send(file, form, undefined, { tooLarge: 'FILE_TOO_LARGE', ...options });
 }
 
 /** Posts a body and answers what the server said; a failure rejects once its text can be shown (`beforeFailing`). */
@@ -119,7 +139,7 @@ async function send(
   file: EndpointFile,
   body: string | FormData,
   contentType: string | undefined,
-  options: { tooLarge?: ErrorCode } = {},
+  options: UploadOptions & { tooLarge?: ErrorCode } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the answer is checked against the contract on the server's side
 ): Promise<any> {
   try {
@@ -135,25 +155,24 @@ async function exchange(
   file: EndpointFile,
   body: string | FormData,
   contentType: string | undefined,
-  options: { tooLarge?: ErrorCode },
+  options: UploadOptions & { tooLarge?: ErrorCode },
   // biome-ignore lint/suspicious/noExplicitAny: as above
 ): Promise<any> {
   const token = storage.get(storageKeys.token);
   let response: Response;
   try {
-    response = await fetch(`/api/backend/${file}`, {
-      method: 'POST',
-      headers: {
-        site: SITE,
-        // The app's language, not the browser's: what the server writes for the user (mails, certificates) is in it.
-        'Accept-Language': currentLanguage(),
-        ...(contentType ? { 'Content-Type': contentType } : {}),
-        ...(token ? { Authorization: token } : {}),
-      },
-      body,
-      credentials: 'include',
-    });
-  } catch {
+    const url = `/api/backend/${file}`;
+    const headers: Record<string, string> = {
+      site: SITE,
+      // The app's language, not the browser's: what the server writes for the user (mails, certificates) is in it.
+      'Accept-Language': currentLanguage(),
+      ...(contentType ? { 'Content-Type': contentType } : {}),
+      ...(token ? { Authorization: token } : {}),
+    };
+    response = await (options.post ?? fetchPost)(url, { headers, body, signal: options.signal });
+  } catch (error) {
+    // A stopped upload is the caller's own doing, not a network failure.
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
     throw new ApiError('NETWORK');
   }
   // biome-ignore lint/suspicious/noExplicitAny: as above

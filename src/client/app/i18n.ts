@@ -35,6 +35,8 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     learning: () => import('../../shared/i18n/en/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/en/coaching').then((m) => m.coaching),
     authoring: () => import('../../shared/i18n/en/authoring').then((m) => m.authoring),
+    courseEditor: () => import('../../shared/i18n/en/courseEditor').then((m) => m.courseEditor),
+    blockEditor: () => import('../../shared/i18n/en/blockEditor').then((m) => m.blockEditor),
   },
   sv: {
     errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
@@ -44,6 +46,8 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     learning: () => import('../../shared/i18n/sv/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/sv/coaching').then((m) => m.coaching),
     authoring: () => import('../../shared/i18n/sv/authoring').then((m) => m.authoring),
+    courseEditor: () => import('../../shared/i18n/sv/courseEditor').then((m) => m.courseEditor),
+    blockEditor: () => import('../../shared/i18n/sv/blockEditor').then((m) => m.blockEditor),
   },
 };
 

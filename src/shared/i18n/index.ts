@@ -1,5 +1,7 @@
 import { authoring as enAuthoring } from './en/authoring';
+import { blockEditor as enBlockEditor } from './en/blockEditor';
 import { coaching as enCoaching } from './en/coaching';
+import { courseEditor as enCourseEditor } from './en/courseEditor';
 import { errors as enErrors } from './en/errors';
 import { identity as enIdentity } from './en/identity';
 import { learning as enLearning } from './en/learning';
@@ -7,7 +9,9 @@ import { shell as enShell } from './en/shell';
 import { signIn as enSignIn } from './en/signIn';
 import { site as enSite } from './en/site';
 import { authoring as svAuthoring } from './sv/authoring';
+import { blockEditor as svBlockEditor } from './sv/blockEditor';
 import { coaching as svCoaching } from './sv/coaching';
+import { courseEditor as svCourseEditor } from './sv/courseEditor';
 import { errors as svErrors } from './sv/errors';
 import { identity as svIdentity } from './sv/identity';
 import { learning as svLearning } from './sv/learning';
@@ -17,8 +21,9 @@ import { site as svSite } from './sv/site';
 
 /**
  * One namespace per module (identity, site, learning, coaching, authoring), plus the app frame's shell and errors,
- * and the sign-in page's own (signIn: the texts the first page loads). English is
- * the type source; Swedish is checked against it by the compiler and by a unit test.
+ * the sign-in page's own (signIn: the texts the first page loads), and the course editor's (courseEditor) and its
+ * block editors' (blockEditor), loaded only with the editor. English is the type source; Swedish is checked against
+ * it by the compiler and by a unit test.
  */
 export const resources = {
   en: {
@@ -30,6 +35,8 @@ export const resources = {
     learning: enLearning,
     coaching: enCoaching,
     authoring: enAuthoring,
+    courseEditor: enCourseEditor,
+    blockEditor: enBlockEditor,
   },
   sv: {
     shell: svShell,
@@ -40,6 +47,8 @@ export const resources = {
     learning: svLearning,
     coaching: svCoaching,
     authoring: svAuthoring,
+    courseEditor: svCourseEditor,
+    blockEditor: svBlockEditor,
   },
 } as const;
 

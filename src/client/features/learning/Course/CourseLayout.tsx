@@ -1,7 +1,9 @@
 import { Container } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import type { CoursePart } from '../../../../shared/contract/learning/courseShapes';
 import { type CourseDenial, denialReasons } from '../../../../shared/domain/guards';
 import { COURSE_FAIL_REDIRECT_MS } from '../../../../shared/domain/learning/course';
 import { neighbours } from '../../../../shared/domain/learning/courseNavigation';
@@ -12,8 +14,12 @@ import { storage } from '../../../app/storage';
 import { Loading } from '../../../components/LoadState';
 import { PageLoadError } from '../../../components/Notices';
 import { showToast } from '../../../components/toast';
+import { CourseEditing } from '../../authoring';
+import { type BlockHost, BlockHostProvider } from '../blocks/BlockHost';
+import { BlockList } from '../blocks/BlockList';
+import { learningKeys } from '../keys';
 import { BottomBar } from './BottomBar';
-import { CourseContext, type CourseContextValue } from './CourseContext';
+import { CourseContext, type CourseContextValue, coursePath, partPath } from './CourseContext';
 import { CourseNav } from './CourseNav';
 import CourseOverviewPage from './CourseOverviewPage';
 import CoursePartPage from './CoursePartPage';
@@ -44,6 +50,11 @@ export default function CourseLayout() {
   const course = useCourse(courseId);
   const access = useCourseAccess(courseId);
   const steps = useCourseSteps(course.data);
+  const queryClient = useQueryClient();
+  const refreshCourse = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: learningKeys.course(courseId ?? 0, session.user?.Id ?? 0) }),
+    [queryClient, courseId, session.user?.Id],
+  );
 
   // Entering a course opens its navigation (unless the learner closed it last time); leaving closes it.
   useEffect(() => {
@@ -109,6 +120,34 @@ export default function CourseLayout() {
     );
   }, [order, partId]);
 
+  // Staff edit the course on its own pages (spec §4): the editor shows a draft's blocks as a learner would see them
+  // through the same renderers, on a page that records nothing.
+  const partsById = value?.partsById;
+  const renderStudentPart = useCallback(
+    (part: CoursePart): ReactNode => {
+      const host: BlockHost = {
+        mode: 'free',
+        part,
+        courseId: courseId ?? undefined,
+        staff: false,
+        linkToPart: (id) => (courseId !== null && partsById?.has(id) ? partPath(courseId, id) : null),
+        partById: (id) => partsById?.get(id),
+      };
+      return (
+        <BlockHostProvider host={host}>
+          <BlockList blocks={part.Blocks} />
+        </BlockHostProvider>
+      );
+    },
+    [courseId, partsById],
+  );
+  const openPart = useCallback(
+    (id: number | null) => {
+      if (courseId !== null) navigate(id === null ? coursePath(courseId) : partPath(courseId, id));
+    },
+    [courseId, navigate],
+  );
+
   if (!value) {
     const broken = failed || (session.checked && !session.user);
     return (
@@ -120,13 +159,29 @@ export default function CourseLayout() {
     );
   }
 
+  const page = partId === null ? <CourseOverviewPage /> : <CoursePartPage partId={partId} />;
   return (
     <CourseContext.Provider value={value}>
       <div className={classes.frame}>
         <CourseNav />
         <div className={classes.layout}>
           <div className={classes.content} data-tour="course-content">
-            {partId === null ? <CourseOverviewPage /> : <CoursePartPage partId={partId} />}
+            {value.viewer.staff ? (
+              <Suspense fallback={page}>
+                <CourseEditing
+                  key={value.course.Id}
+                  course={value.course}
+                  partId={partId}
+                  refreshCourse={refreshCourse}
+                  renderStudentPart={renderStudentPart}
+                  openPart={openPart}
+                >
+                  {page}
+                </CourseEditing>
+              </Suspense>
+            ) : (
+              page
+            )}
           </div>
           <BottomBar
             help={
