@@ -88,14 +88,22 @@ export async function call<F extends DataFile, R extends CallName<F>>(
   return send(file, body, contentType);
 }
 
-/** What an upload may ask for beside its file. */
+/**
+ * How a call's POST goes out: by fetch unless the caller gives another way. An upload that shows its progress
+ * passes `postWithProgress` (`uploadProgress.ts`, XMLHttpRequest, which fetch cannot match there); it stays out of
+ * the first load, since only the editors that upload import it.
+ */
+export type Post = (
+  url: string,
+  init: { headers: Record<string, string>; body: string | FormData; signal?: AbortSignal },
+) => Promise<Response>;
+
+const fetchPost: Post = (url, init) => fetch(url, { ...init, method: 'POST', credentials: 'include' });
+
+/** What an upload may ask for beside its file: how it goes out, and a signal that stops it. */
 export interface UploadOptions {
-  /**
-   * Told the share of the file sent so far (0 to 1) as it goes out. Fetch cannot report that, so an upload that
-   * asks for it goes by XMLHttpRequest, which can; the call is otherwise the same.
-   */
-  onProgress?(fraction: number): void;
-  /** Stops the upload; the promise then rejects with the signal's AbortError (not an ApiError). */
+  post?: Post;
+  /** Stops the upload; the promise then rejects with the signal's reason (an AbortError, not an ApiError). */
   signal?: AbortSignal;
 }
 
@@ -116,45 +124,7 @@ export async function upload<F extends UploadFile, R extends CallName<F> = CallN
     if (value !== undefined && value !== null) form.set(name, String(value));
   }
   form.set('file', attachment, fileName);
-  const { onProgress, signal } = options;
-  return send(file, form, undefined, {
-    tooLarge: 'FILE_TOO_LARGE',
-    signal,
-    post: onProgress ? (url, init) => postWithProgress(url, init, onProgress, signal) : undefined,
-  });
-}
-
-type Post = (url: string, init: { headers: Record<string, string>; body: string | FormData }) => Promise<Response>;
-
-/** A POST by XMLHttpRequest, whose upload reports its progress; its answer is read like fetch's. */
-function postWithProgress(
-  url: string,
-  { headers, body }: { headers: Record<string, string>; body: string | FormData },
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal | undefined,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.withCredentials = true;
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
-    };
-    request.onload = () => {
-      // Only a final answer has a body worth reading; anything else is treated as no answer at all.
-      if (request.status < 200) return reject(new TypeError('No answer'));
-      onProgress(1);
-      const empty = [204, 205, 304].includes(request.status);
-      resolve(new Response(empty ? null : request.responseText, { status: request.status }));
-    };
-    request.onerror = () => reject(new TypeError('Network error'));
-    request.ontimeout = () => reject(new TypeError('Timed out'));
-    request.onabort = () => reject(signal?.reason ?? new DOMException('The upload was stopped', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(body);
-  });
+  return send(file, form, undefined, { tooLarge: 'FILE_TOO_LARGE', ...options });
 }
 
 /** Posts a body with the site and the session token, and reads the answer (spec §4: a dead session signs out). */
@@ -162,7 +132,7 @@ async function send(
   file: EndpointFile,
   body: string | FormData,
   contentType: string | undefined,
-  options: { tooLarge?: ErrorCode; signal?: AbortSignal; post?: Post } = {},
+  options: UploadOptions & { tooLarge?: ErrorCode } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the answer is checked against the contract on the server's side
 ): Promise<any> {
   const token = storage.get(storageKeys.token);
@@ -176,9 +146,7 @@ async function send(
       ...(contentType ? { 'Content-Type': contentType } : {}),
       ...(token ? { Authorization: token } : {}),
     };
-    response = options.post
-      ? await options.post(url, { headers, body })
-      : await fetch(url, { method: 'POST', headers, body, credentials: 'include', signal: options.signal });
+    response = await (options.post ?? fetchPost)(url, { headers, body, signal: options.signal });
   } catch (error) {
     // A stopped upload is the caller's own doing, not a network failure.
     if (options.signal?.aborted) throw options.signal.reason ?? error;
