@@ -9,6 +9,7 @@ import {
   URLENCODED_MAX_CHARS,
   upload,
 } from '../../src/client/app/api';
+import { postWithProgress } from '../../src/client/app/uploadProgress';
 
 interface Sent {
   url: string;
@@ -190,7 +191,7 @@ describe('the API client', () => {
     const progress: number[] = [];
     const file = new File([new Uint8Array(10)], 'clip.mp4', { type: 'video/mp4' });
     const answering = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, file, undefined, {
-      onProgress: (fraction) => progress.push(fraction),
+      post: postWithProgress((fraction) => progress.push(fraction)),
     });
     const [request] = requests as [FakeUpload];
     expect(request.url).toBe('/api/backend/ajaxUpload.php');
@@ -219,26 +220,22 @@ describe('the API client', () => {
         }
       },
     );
-    const onProgress = () => {};
-    const refused = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', {
-      onProgress,
-    });
+    const post = postWithProgress(() => {});
+    const refused = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', { post });
     requests[0]?.answer(200, { status: 'ERROR', error_code: 'UNSUPPORTED_FILE' });
     expect(((await refused.catch((e: unknown) => e)) as ApiError).code).toBe('UNSUPPORTED_FILE');
 
-    const tooLarge = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', {
-      onProgress,
-    });
+    const tooLarge = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', { post });
     requests[1]?.answer(413, '<html>Too large</html>');
     expect(((await tooLarge.catch((e: unknown) => e)) as ApiError).code).toBe('FILE_TOO_LARGE');
 
-    const lost = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', { onProgress });
+    const lost = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', { post });
     requests[2]?.onerror?.();
     expect(((await lost.catch((e: unknown) => e)) as ApiError).code).toBe('NETWORK');
 
     const stop = new AbortController();
     const stopped = upload('ajaxUpload.php', { folder: 'course', CourseId: 4 }, new Blob(['x']), 'a.png', {
-      onProgress,
+      post,
       signal: stop.signal,
     });
     stop.abort();

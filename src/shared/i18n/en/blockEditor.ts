@@ -42,7 +42,6 @@ export const blockEditor = {
     postDescription: "Shown as the link. Leave empty to show the page's name.",
   },
   translation: {
-    notice: 'Translating into {{language}}. The original text in {{original}} is shown with each field.',
     original: 'Original in {{language}}: {{text}}',
     originalEmpty: 'Original in {{language}}: (empty)',
     originalHeading: 'Original in {{language}}',
@@ -146,6 +145,7 @@ export const blockEditor = {
     multiple: 'More than one right answer',
     answers: 'Answers: mark the right one',
     answersMultiple: 'Answers: mark every right one',
+    answersTranslated: 'Answers',
     answer: 'Answer {{number}}',
     isRight: 'Answer {{number}} is right',
     addAnswer: 'Add answer',

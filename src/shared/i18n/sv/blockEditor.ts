@@ -44,7 +44,6 @@ export const blockEditor: Translation<typeof english> = {
     postDescription: 'Visas som länken. Lämna tomt för att visa sidans namn.',
   },
   translation: {
-    notice: 'Du översätter till {{language}}. Originaltexten på {{original}} visas vid varje fält.',
     original: 'Original på {{language}}: {{text}}',
     originalEmpty: 'Original på {{language}}: (tomt)',
     originalHeading: 'Original på {{language}}',
@@ -147,6 +146,7 @@ export const blockEditor: Translation<typeof english> = {
     multiple: 'Mer än ett rätt svar',
     answers: 'Svar: markera det rätta',
     answersMultiple: 'Svar: markera alla rätta',
+    answersTranslated: 'Svar',
     answer: 'Svar {{number}}',
     isRight: 'Svar {{number}} är rätt',
     addAnswer: 'Lägg till svar',

@@ -1,5 +1,4 @@
-import { Alert, Stack, TextInput } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditableBlock, MediaInfo } from '../../../../shared/contract/authoring/partContent';
@@ -172,11 +171,6 @@ export function BlockEditor({
   return (
     <ScopeContext.Provider value={scope}>
       <Stack gap="md" data-testid="block-editor" data-block-type={type} data-language={language}>
-        {translation !== null && (
-          <Alert variant="light" color="blue" icon={<IconLanguage size={18} aria-hidden />} p="xs">
-            {t('translation.notice', { language: languageName(translation), original: languageName(defaultLanguage) })}
-          </Alert>
-        )}
         <TitleField block={block} update={update} />
         {renderKind(type, { block, content, base, change, update })}
       </Stack>

@@ -77,8 +77,13 @@ export function MediaField({
       scope.touch('media');
     } catch (error) {
       if (controller.signal.aborted) setFailure(t('media.stopped'));
-      else if (error instanceof WrongKindError) setFailure(t(`media.wrongKind.${kind}`));
-      else setFailure(t('media.failed', { reason: codeText(uploadErrorCode(error)) }));
+      else {
+        const code = uploadErrorCode(error);
+        // The server tells a file's type by its content: one it refuses is not what this block takes.
+        const wrongKind =
+          error instanceof WrongKindError || code === 'UNSUPPORTED_FILE' || code === 'UNSUPPORTED_MEDIA_TYPE';
+        setFailure(wrongKind ? t(`media.wrongKind.${kind}`) : t('media.failed', { reason: codeText(code) }));
+      }
     } finally {
       if (stop.current === controller) stop.current = null;
       setUploading(null);
@@ -154,6 +159,7 @@ export function MediaField({
                 {(props) => (
                   <Button
                     {...props}
+                    disabled={!!uploading}
                     variant={mediaId > 0 ? 'default' : 'filled'}
                     leftSection={<IconUpload size={16} aria-hidden />}
                     aria-describedby={`${hintId} ${errorId}`}

@@ -158,7 +158,7 @@ function PassMark({ content, change }: { content: Questions; change: KindProps<'
       allowNegative={false}
       clampBehavior="strict"
       withAsterisk
-      maw={260}
+      styles={{ wrapper: { maxWidth: 160 } }}
       error={scope.issue('passPercent')}
       onChange={(value) => {
         change((current) => ({ ...current, passPercent: typeof value === 'number' ? value : null }));
@@ -296,7 +296,11 @@ function QuestionEditor({
         )}
         <Stack gap="xs" role="group" aria-labelledby={`${answersId}-label`}>
           <Text size="sm" fw={500} id={`${answersId}-label`}>
-            {question.multiple ? t('questions.answersMultiple') : t('questions.answers')}
+            {translating
+              ? t('questions.answersTranslated')
+              : question.multiple
+                ? t('questions.answersMultiple')
+                : t('questions.answers')}
           </Text>
           {question.options.map((option, index) => {
             const answerNumber = index + 1;

@@ -1,5 +1,6 @@
 import type { MediaInfo } from '../../../../shared/contract/authoring/partContent';
 import { upload } from '../../../app/api';
+import { postWithProgress } from '../../../app/uploadProgress';
 import { errorCode } from '../../../components/errorText';
 import type { MediaKind } from './model';
 
@@ -39,7 +40,7 @@ export async function uploadCourseMedium(options: {
 }): Promise<UploadedMedium> {
   const { courseId, kind, file, onProgress, signal } = options;
   const answer = await upload('ajaxUpload.php', { folder: 'course', CourseId: courseId }, file, file.name, {
-    onProgress,
+    post: postWithProgress(onProgress),
     signal,
   });
   const { UserFileId, Kind, DurationSeconds, Url } = answer.data;
