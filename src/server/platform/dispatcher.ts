@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, type FieldError, invalidFields } from './errors';
-import type { CallContext, Handler, HandlerRegistry } from './handlers';
+import { type CallContext, type Handler, type HandlerRegistry, JsonText } from './handlers';
 import type { Mailer } from './mail/outbox';
 import { cachedSite, findSite } from './sites';
 
@@ -228,8 +228,13 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     };
     const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
+    reply.header('cache-control', 'no-store');
+    if (answer instanceof JsonText) {
+      if (checkAnswers) checkAnswer(definition.answer, JSON.parse(answer.text));
+      return reply.type('application/json; charset=utf-8').send(answer.text);
+    }
     if (checkAnswers) checkAnswer(definition.answer, answer);
-    return reply.header('cache-control', 'no-store').send(answer);
+    return reply.send(answer);
   };
 
   app.post('/api/backend/*', (request, reply) => handle(request, reply, (request.params as { '*': string })['*']));

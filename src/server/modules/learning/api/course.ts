@@ -1,16 +1,13 @@
 import { course } from '../../../../shared/contract/learning/course';
 import { callerNamed, handlers } from '../../../platform/handlers';
-import { presentCourse, presentFreeLesson } from '../presenters/course';
+import { presentCourseAnswer, presentFreeLesson } from '../presenters/course';
 import { presentCourseSummary, presentFreeLessonCard } from '../presenters/lists';
 import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
 
 export const courseHandlers = handlers(course, {
   async get_course(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
-    return {
-      status: 'OK',
-      data: [presentCourse(await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId }))],
-    };
+    return presentCourseAnswer(await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId }));
   },
   async get_my_courses(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
