@@ -230,8 +230,8 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
     reply.header('cache-control', 'no-store');
     if (answer instanceof JsonText) {
-      if (checkAnswers) checkAnswer(definition.answer, JSON.parse(answer.text));
-      return reply.type('application/json; charset=utf-8').send(answer.text);
+      if (checkAnswers) checkAnswer(definition.answer, JSON.parse(answer.json.toString()));
+      return reply.type('application/json; charset=utf-8').send(answer.json);
     }
     if (checkAnswers) checkAnswer(definition.answer, answer);
     return reply.send(answer);

@@ -35,7 +35,7 @@ export interface CallContext {
  */
 export class JsonText<T> {
   declare readonly answer?: T;
-  constructor(readonly text: string) {}
+  constructor(readonly json: Buffer | string) {}
 }
 
 export type Handler<C extends CallDef> = (

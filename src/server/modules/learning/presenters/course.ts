@@ -212,11 +212,19 @@ export function presentPart(
 /** An object's members as JSON, without its braces: to be joined with others into one object. */
 const members = (value: object) => JSON.stringify(value).slice(1, -1);
 
-const NO_PROGRESS = members(partProgress(undefined, null));
+/** The end of a part: its blocks' list closed, and the viewer's progress on it. */
+const partEnd = (progress: PartProgress | undefined, rewardId: number | null) =>
+  Buffer.from(`],${members(partProgress(progress, rewardId))}}`);
 
-/** A block of a course's structure: its JSON, and what decides for each viewer whether and how it shows. */
-interface StructureBlock {
-  json: string;
+const NO_PROGRESS_END = partEnd(undefined, null);
+const COMMA = Buffer.from(',');
+
+/**
+ * Blocks of a course's structure, as UTF-8 JSON: a run of blocks every viewer of the audience sees alike, or one
+ * block that depends on the viewer or the moment.
+ */
+interface StructureBlocks {
+  json: Buffer;
   /** A Post block shows while the part it leads to does. */
   postTarget: number | null;
   /** A quiz or test, presented again with the viewer's result when she has one. */
@@ -227,15 +235,16 @@ interface StructurePart {
   id: number;
   /** The viewer sees the part from this moment on (a learner, and a publish date); null: now. */
   visibleFrom: string | null;
-  /** The part's own fields as JSON members. */
-  fields: string;
-  blocks: StructureBlock[];
+  /** The part's own fields and the start of its list of blocks: `{"Id":…,"Blocks":[`. */
+  start: Buffer;
+  blocks: StructureBlocks[];
 }
 
 /**
  * A course's parts and blocks presented for one audience (staff, or learners), the same for every viewer of it:
  * kept serialized per course version (services/courseStructure.ts). What differs per viewer and moment (her
- * progress and results, the parts whose publish date has not come) is added by `presentCourseAnswer`.
+ * progress and results, the parts whose publish date has not come) is added by `presentCourseAnswer`, which copies
+ * the rest as it is.
  */
 export interface CourseStructure {
   parts: StructurePart[];
@@ -254,32 +263,44 @@ export function presentCourseStructure(
 ): CourseStructure {
   const partsById = new Map(parts.map((part) => [part.id, part]));
   const blockCtx: BlockContext = { ...ctx, parts: partsById, results: new Map() };
-  const blocksByPart = new Map<number, StructureBlock[]>();
-  let bytes = 0;
+  const blocksByPart = new Map<
+    number,
+    { json: string; postTarget: number | null; answerable: StructureBlocks['answerable'] }[]
+  >();
   for (const row of blocks) {
     const block = presentBlock(row, blockCtx);
     if (!block) continue;
-    const content =
-      block.BlockType === 'Quiz' || block.BlockType === 'Test' ? readBlockContent(block.BlockType, row.content) : null;
-    const entry: StructureBlock = {
-      json: JSON.stringify(block),
-      postTarget: block.BlockType === 'Post' ? block.PostId : null,
-      answerable: content && { block, questions: content.questions, isTest: block.BlockType === 'Test' },
-    };
-    bytes += entry.json.length * (entry.answerable ? 4 : 2);
+    const type = block.BlockType;
+    const content = type === 'Quiz' || type === 'Test' ? readBlockContent(type, row.content) : null;
     const list = blocksByPart.get(row.course_part_id) ?? [];
-    list.push(entry);
+    list.push({
+      json: JSON.stringify(block),
+      postTarget: type === 'Post' ? block.PostId : null,
+      answerable: content && { block, questions: content.questions, isTest: type === 'Test' },
+    });
     blocksByPart.set(row.course_part_id, list);
   }
+  let bytes = 0;
   const structure = parts.map((part): StructurePart => {
-    const fields = members(partFields(part));
-    bytes += fields.length * 2;
-    return {
-      id: part.id,
-      visibleFrom: ctx.staff ? null : part.publish_date,
-      fields,
-      blocks: blocksByPart.get(part.id) ?? [],
+    // Consecutive blocks that show alike for everyone are kept as one run.
+    const runs: StructureBlocks[] = [];
+    let run: string[] = [];
+    const endRun = () => {
+      if (run.length > 0) runs.push({ json: Buffer.from(run.join(',')), postTarget: null, answerable: null });
+      run = [];
     };
+    for (const block of blocksByPart.get(part.id) ?? []) {
+      if (block.postTarget === null && !block.answerable) {
+        run.push(block.json);
+        continue;
+      }
+      endRun();
+      runs.push({ ...block, json: Buffer.from(block.json) });
+    }
+    endRun();
+    const start = Buffer.from(`{${members(partFields(part))},"Blocks":[`);
+    bytes += start.length + runs.reduce((sum, r) => sum + r.json.length * (r.answerable ? 3 : 1), 0) + 100;
+    return { id: part.id, visibleFrom: ctx.staff ? null : part.publish_date, start, blocks: runs };
   });
   return { parts: structure, bytes };
 }
@@ -348,39 +369,45 @@ function presentCourseFields(view: CourseView): Omit<Course, 'CourseParts'> {
 }
 
 /** A quiz or test with the viewer's result, or as the structure holds it when she has none. */
-function answerableJson(entry: StructureBlock, view: CourseView): string {
+function blocksJson(entry: StructureBlocks, view: CourseView): Buffer {
   const { answerable } = entry;
   const row = answerable && view.results.get(answerable.block.Id);
   if (!answerable || !row) return entry.json;
   const { block, questions, isTest } = answerable;
   const result = presentResult(questions, row, { isTest, staff: view.staff, testAttempts: view.course.test_attempts });
-  return JSON.stringify({ ...block, Content: { ...block.Content, result } });
+  return Buffer.from(JSON.stringify({ ...block, Content: { ...block.Content, result } }));
 }
 
 /**
- * get_course's answer as JSON: the course's fields, and each part of the structure the viewer sees at `view.at`
- * with its blocks and her progress. The structure's JSON is copied, not serialized again.
+ * get_course's answer as UTF-8 JSON: the course's fields, and each part of the structure the viewer sees at
+ * `view.at` with its blocks and her progress. The structure's JSON is copied, not serialized or encoded again.
  */
 export function presentCourseAnswer(view: CourseView): JsonText<{ status: 'OK'; data: Course[] }> {
   const { at } = view;
   const later = new Set(
     view.structure.parts.filter((p) => p.visibleFrom !== null && p.visibleFrom > at).map((p) => p.id),
   );
-  const parts: string[] = [];
+  const course = members(presentCourseFields(view));
+  const out: Buffer[] = [Buffer.from(`{"status":"OK","data":[{${course},"CourseParts":[`)];
+  let firstPart = true;
   for (const part of view.structure.parts) {
     if (later.has(part.id)) continue;
-    const blocks: string[] = [];
-    for (const block of part.blocks) {
-      if (block.postTarget !== null && later.has(block.postTarget)) continue;
-      blocks.push(block.answerable ? answerableJson(block, view) : block.json);
+    if (!firstPart) out.push(COMMA);
+    firstPart = false;
+    out.push(part.start);
+    let firstBlock = true;
+    for (const blocks of part.blocks) {
+      if (blocks.postTarget !== null && later.has(blocks.postTarget)) continue;
+      if (!firstBlock) out.push(COMMA);
+      firstBlock = false;
+      out.push(blocksJson(blocks, view));
     }
     const progress = view.progressByPart.get(part.id);
     const rewardId = view.rewardByPart.get(part.id) ?? null;
-    const progressMembers = progress || rewardId !== null ? members(partProgress(progress, rewardId)) : NO_PROGRESS;
-    parts.push(`{${part.fields},"Blocks":[${blocks.join(',')}],${progressMembers}}`);
+    out.push(progress || rewardId !== null ? partEnd(progress, rewardId) : NO_PROGRESS_END);
   }
-  const course = members(presentCourseFields(view));
-  return new JsonText(`{"status":"OK","data":[{${course},"CourseParts":[${parts.join(',')}]}]}`);
+  out.push(Buffer.from(']}]}'));
+  return new JsonText(Buffer.concat(out));
 }
 
 type CertificateRow = Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & { id: number; course_id: number };
