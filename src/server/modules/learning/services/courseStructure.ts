@@ -35,6 +35,8 @@ const LIMITS = { entries: 500, bytes: 64 * 1024 * 1024 };
 
 interface Caches {
   built: BoundedCache<CourseStructure>;
+  /** Per course, its newest version kept and that version's keys: a newer version's structures replace them. */
+  newest: Map<string, { version: number; ids: string[] }>;
   /** Structures being presented, so that calls arriving meanwhile wait for the one presentation. */
   pending: Map<string, Promise<CourseStructure>>;
 }
@@ -44,7 +46,7 @@ const cachesByDb = new WeakMap<Db, Caches>();
 function cachesOf(db: Db): Caches {
   let caches = cachesByDb.get(db);
   if (!caches) {
-    caches = { built: new BoundedCache(LIMITS), pending: new Map() };
+    caches = { built: new BoundedCache(LIMITS), newest: new Map(), pending: new Map() };
     cachesByDb.set(db, caches);
   }
   return caches;
@@ -116,6 +118,22 @@ async function presentStructure(db: Db, key: StructureKey, expiry: number) {
   return { structure, sameVersion: row?.version === key.version };
 }
 
+/** Keeps a structure, and drops those of the course's older versions: no call will ask for them again. */
+function keep(caches: Caches, key: StructureKey, id: string, structure: CourseStructure): void {
+  const course = `${key.siteId}/${key.courseId}`;
+  const newest = caches.newest.get(course);
+  if (newest && newest.version > key.version) return;
+  if (newest && newest.version === key.version) {
+    newest.ids.push(id);
+  } else {
+    for (const old of newest?.ids ?? []) caches.built.delete(old);
+    // Bounded like the cache: forgetting the keys of old versions only leaves them to age out.
+    if (caches.newest.size >= LIMITS.entries) caches.newest.clear();
+    caches.newest.set(course, { version: key.version, ids: [id] });
+  }
+  caches.built.set(id, structure, structure.bytes);
+}
+
 /**
  * The structure of a course at `key.version`, from this process's cache or presented now. Its media links are
  * signed with the current link expiry, which is part of the key: a structure is not used once its links would
@@ -134,14 +152,15 @@ export function courseStructure(db: Db, key: StructureKey): Promise<CourseStruct
     key.testAttempts ?? '',
     expiry,
   ].join('/');
-  const { built, pending } = cachesOf(db);
+  const caches = cachesOf(db);
+  const { built, pending } = caches;
   const cached = built.get(id);
   if (cached) return Promise.resolve(cached);
   const waiting = pending.get(id);
   if (waiting) return waiting;
   const presenting = presentStructure(db, key, expiry)
     .then(({ structure, sameVersion }) => {
-      if (sameVersion) built.set(id, structure, structure.bytes);
+      if (sameVersion) keep(caches, key, id, structure);
       return structure;
     })
     .finally(() => pending.delete(id));
