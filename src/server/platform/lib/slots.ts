@@ -1,7 +1,8 @@
 /**
  * A bounded number of jobs at once with a bounded queue: `run` starts a job when one of `slots` is free, waits in
  * line while at most `queue` others wait, and beyond that calls `refuse()` at once (whose error it throws) rather
- * than letting work pile up in memory.
+ * than letting work pile up in memory. With `nextTurn`, a freed slot passes to the next in line on a later turn of
+ * the event loop (`setImmediate`): what arrived meanwhile is read and, if short, answered between two long jobs.
  */
 export interface Slots {
   run<T>(work: () => Promise<T>): Promise<T>;
@@ -10,7 +11,7 @@ export interface Slots {
   readonly waiting: number;
 }
 
-export function createSlots(opts: { slots: number; queue: number; refuse: () => Error }): Slots {
+export function createSlots(opts: { slots: number; queue: number; refuse: () => Error; nextTurn?: boolean }): Slots {
   let running = 0;
   const line: (() => void)[] = [];
   return {
@@ -26,8 +27,9 @@ export function createSlots(opts: { slots: number; queue: number; refuse: () => 
       } finally {
         // The slot passes straight to the next in line, so `running` stays counted for it.
         const next = line.shift();
-        if (next) next();
-        else running--;
+        if (!next) running--;
+        else if (opts.nextTurn) setImmediate(next);
+        else next();
       }
     },
     get running() {
