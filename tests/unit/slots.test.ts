@@ -47,19 +47,4 @@ describe('bounded slots', () => {
     expect(slots.running).toBe(0);
     expect(await slots.run(async () => 1)).toBe(1);
   });
-
-  it('with nextTurn, a freed slot passes on only after what is due in this turn of the event loop has run', async () => {
-    const slots = createSlots({ slots: 1, queue: 5, nextTurn: true, refuse: () => new Error('busy') });
-    const order: string[] = [];
-    const first = slots.run(async () => {
-      order.push('first');
-    });
-    const second = slots.run(async () => {
-      order.push('second');
-    });
-    // A short call that arrived meanwhile: it is answered before the second job starts.
-    setImmediate(() => order.push('short call'));
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first', 'short call', 'second']);
-  });
 });

@@ -1,8 +1,7 @@
 /**
  * A bounded number of jobs at once with a bounded queue: `run` starts a job when one of `slots` is free, waits in
  * line while at most `queue` others wait, and beyond that calls `refuse()` at once (whose error it throws) rather
- * than letting work pile up in memory. With `nextTurn`, a freed slot passes to the next in line on a later turn of
- * the event loop (`setImmediate`): what arrived meanwhile is read and, if short, answered between two long jobs.
+ * than letting work pile up in memory.
  */
 export interface Slots {
   run<T>(work: () => Promise<T>): Promise<T>;
@@ -11,7 +10,7 @@ export interface Slots {
   readonly waiting: number;
 }
 
-export function createSlots(opts: { slots: number; queue: number; refuse: () => Error; nextTurn?: boolean }): Slots {
+export function createSlots(opts: { slots: number; queue: number; refuse: () => Error }): Slots {
   let running = 0;
   const line: (() => void)[] = [];
   return {
@@ -27,9 +26,8 @@ export function createSlots(opts: { slots: number; queue: number; refuse: () => 
       } finally {
         // The slot passes straight to the next in line, so `running` stays counted for it.
         const next = line.shift();
-        if (!next) running--;
-        else if (opts.nextTurn) setImmediate(next);
-        else next();
+        if (next) next();
+        else running--;
       }
     },
     get running() {

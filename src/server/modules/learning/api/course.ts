@@ -1,30 +1,22 @@
 import { course } from '../../../../shared/contract/learning/course';
-import { AppError } from '../../../platform/errors';
 import { callerNamed, handlers } from '../../../platform/handlers';
-import { createSlots } from '../../../platform/lib/slots';
+import { createTurns } from '../../../platform/lib/turns';
 import { presentCourseAnswer, presentFreeLesson } from '../presenters/course';
 import { presentCourseSummary, presentFreeLessonCard } from '../presenters/lists';
 import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
 
 /**
- * get_course holds the CPU for a few hundred microseconds (a course of 200 parts is a 233 kB answer): four at once at
- * most, the next on a later turn of the event loop, so that a short call arriving meanwhile (an editor's save, a
- * poll) is answered between two courses rather than after every course in line.
+ * get_course holds the CPU for a few hundred microseconds (a course of 200 parts is a 233 kB answer): four per turn
+ * of the event loop, so that a short call arriving meanwhile (an editor's save, a poll) is answered between courses
+ * rather than after every course in line.
  */
-const courseTurns = createSlots({
-  slots: 4,
-  queue: 5000,
-  nextTurn: true,
-  refuse: () =>
-    new AppError('TOO_MANY_REQUESTS', 'Too many requests at once: try again in a second', { retry_after: 1 }),
-});
+const courseTurns = createTurns(4);
 
 export const courseHandlers = handlers(course, {
   async get_course(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
-    return courseTurns.run(async () =>
-      presentCourseAnswer(await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId })),
-    );
+    await courseTurns.take();
+    return presentCourseAnswer(await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId }));
   },
   async get_my_courses(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
