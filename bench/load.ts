@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import type { EditorClientConfig, EditorClientResult } from './editorClient';
 import type { BenchRequest } from './scenarios';
 import type { ServerProcess } from './servers';
 
@@ -23,6 +27,8 @@ export interface LoadResult {
    * changes far less than it changes the throughput (the load generator and other processes take the CPU).
    */
   cpuMicrosPerRequest: number;
+  /** An editor's scenario: the load it was measured under (get_course at the same connections). */
+  background?: { requestsPerSecond: number; p99: number };
 }
 
 const RSS_SAMPLE_MS = 100;
@@ -70,6 +76,57 @@ export async function loadServer(server: ServerProcess, request: BenchRequest, o
       peakRss,
       cpuMicrosPerRequest: result.requests.total > 0 ? (cpuSeconds * 1e6) / result.requests.total : 0,
     } satisfies LoadResult;
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number);
+
+/**
+ * An editor's calls (bench/editorClient.ts, a process of its own) while `background` loads the server as a scenario
+ * does: after the warm-up, both run for the measured seconds. The result is the editor's: her calls per second and
+ * latencies; the CPU per request counts every request the server answered meanwhile.
+ */
+export async function loadWithEditor(
+  server: ServerProcess,
+  background: BenchRequest,
+  editor: Omit<EditorClientConfig, 'url' | 'seconds'>,
+  options: LoadOptions,
+): Promise<LoadResult> {
+  await run(server.url, background, options.connections, options.warmupSeconds);
+  let peakRss = server.memory().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, server.memory().rss);
+  }, RSS_SAMPLE_MS);
+  try {
+    const cpuBefore = server.cpuSeconds();
+    const config: EditorClientConfig = { ...editor, url: server.url, seconds: options.seconds };
+    const client = promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'editorClient.ts'), JSON.stringify(config)],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    const [loaded, edited] = await Promise.all([
+      run(server.url, background, options.connections, options.seconds),
+      client.then(({ stdout }) => JSON.parse(stdout) as EditorClientResult),
+    ]);
+    const cpuSeconds = server.cpuSeconds() - cpuBefore;
+    peakRss = Math.max(peakRss, server.memory().rss);
+    const latencies = [...edited.latenciesMs].sort((a, b) => a - b);
+    const requests = loaded.requests.total + latencies.length;
+    return {
+      requestsPerSecond: latencies.length / options.seconds,
+      p50: Math.round(percentile(latencies, 0.5) * 10) / 10,
+      p99: Math.round(percentile(latencies, 0.99) * 10) / 10,
+      errors: edited.errors,
+      non2xx: edited.non2xx,
+      requests: latencies.length,
+      peakRss,
+      cpuMicrosPerRequest: requests > 0 ? (cpuSeconds * 1e6) / requests : 0,
+      background: { requestsPerSecond: loaded.requests.average, p99: loaded.latency.p99 },
+    };
   } finally {
     clearInterval(sampler);
   }

@@ -6,8 +6,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { builtServerArgs, sourceServerArgs } from '../tests/support/process';
 import { FIRST_LOAD_JS_BUDGET, measureClient, type PageSize } from './clientSize';
+import { addEditor } from './editor';
 import { CHROMIUM_PATH, type LighthouseScores, runLighthouse } from './lighthouse';
-import { type LoadResult, loadServer, probe } from './load';
+import { type LoadResult, loadServer, loadWithEditor, probe } from './load';
 import { type Scenario, scenarios } from './scenarios';
 import { type BenchFixtures, seedDatabase } from './seed';
 import { type ServerProcess, startServer } from './servers';
@@ -136,7 +137,7 @@ interface ScenarioResult {
 }
 
 function summarize(run: Run, results: LoadResult[], baselineRps: number): ScenarioResult {
-  const pick = (key: keyof LoadResult) => median(results.map((r) => r[key]));
+  const pick = (key: Exclude<keyof LoadResult, 'background'>) => median(results.map((r) => r[key]));
   const summary: LoadResult = {
     requestsPerSecond: pick('requestsPerSecond'),
     p50: pick('p50'),
@@ -177,6 +178,33 @@ function plan(platform: Target, baseline: ServerProcess, compare: Target | null)
   });
 }
 
+/** One round of a run: the scenario's load, or an editor's calls under it. */
+function loadRun(run: Run): Promise<LoadResult> {
+  const request = run.scenario.request(run.fixtures);
+  const call = run.scenario.editor;
+  const editor = run.fixtures.editor;
+  if (!call) return loadServer(run.server, request, load);
+  if (!editor) throw new Error(`Scenario ${run.name} needs the bench's editor`);
+  const headers = { site: run.fixtures.site.name, authorization: editor.token };
+  return loadWithEditor(
+    run.server,
+    request,
+    {
+      headers,
+      courseId: run.fixtures.course.id,
+      call: { file: call.file, req: call.req, data: call.data(run.fixtures, editor), versioned: call.versioned },
+      intervalMs: EDITOR_INTERVAL_MS,
+    },
+    load,
+  );
+}
+
+/**
+ * The editor's pace: a call every 100 ms, sixty times the autosave's (every 6 s), so that a round holds enough
+ * calls for a p99 while each save still makes the learners' next get_course present the course again.
+ */
+const EDITOR_INTERVAL_MS = 100;
+
 async function measure(runs: Run[][]) {
   for (const run of runs.flat()) {
     const { status, body } = await probe(run.server.url, run.scenario.request(run.fixtures));
@@ -193,10 +221,13 @@ async function measure(runs: Run[][]) {
     for (const pair of runs) {
       for (const run of round % 2 ? pair : [...pair].reverse()) {
         process.stdout.write(`  round ${round}/${rounds}: ${run.name}…`);
-        const result = await loadServer(run.server, run.scenario.request(run.fixtures), load);
+        const result = await loadRun(run);
         raw.get(run.name)?.push(result);
+        const under = result.background
+          ? ` (get_course meanwhile: ${Math.round(result.background.requestsPerSecond)} req/s, p99 ${result.background.p99} ms)`
+          : '';
         process.stdout.write(
-          ` ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/req\n`,
+          ` ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/req${under}\n`,
         );
       }
     }
@@ -311,6 +342,7 @@ async function main() {
       ? await import(pathToFileURL(path.join(checkout, 'bench/seed.ts')).href)
       : { seedDatabase };
     const fixtures = await seeder.seedDatabase(databaseUrl);
+    fixtures.editor = await addEditor(databaseUrl, fixtures);
     console.log(`  ${JSON.stringify(fixtures.counts)} in ${fixtures.seconds.toFixed(1)} s`);
     const families = Object.entries(fixtures.seedSeconds).map(([family, s]) => `${family} ${s.toFixed(1)} s`);
     console.log(`  by family: ${families.join(', ')}`);

@@ -1,4 +1,5 @@
 import { registry } from '../src/server/registry';
+import type { BenchEditor } from './editor';
 import type { BenchFixtures } from './seed';
 
 export interface BenchRequest {
@@ -17,7 +18,43 @@ export interface Scenario {
   request(fixtures: BenchFixtures): BenchRequest;
   /** Checks one answer before the load, so a broken scenario fails loudly rather than measuring error pages. */
   check(status: number, body: string, fixtures: BenchFixtures): void;
+  /** An editor's call, measured while `request` loads the server (bench/editorClient.ts), instead of `request`. */
+  editor?: EditorCall;
 }
+
+/** A call of the course's editor, made one after the other while learners load the course she edits. */
+export interface EditorCall {
+  name: string;
+  file: string;
+  req: string;
+  data(fixtures: BenchFixtures, editor: BenchEditor): Record<string, unknown>;
+  /** Carries the course's version, which each answer gives anew (an authoring write). */
+  versioned: boolean;
+}
+
+/**
+ * The editor's calls: renewing her edit lock, and a save as the editor's autosave makes it every 6 s (a part's
+ * settings, until the content of parts is saved by its own call, which joins here as one more line).
+ */
+export const editorCalls: EditorCall[] = [
+  {
+    name: 'lock_course_for_editing',
+    file: 'course_lock.php',
+    req: 'lock_course_for_editing',
+    versioned: false,
+    data: (f) => ({ CourseId: f.course.id }),
+  },
+  {
+    name: 'update_course_part',
+    file: 'course_admin.php',
+    req: 'update_course_part',
+    versioned: true,
+    data: (f, editor) => ({ CourseId: f.course.id, CoursePartId: editor.partId, VideoLength: 120 }),
+  },
+];
+
+/** The answer of get_course for the bench's course is about this large; the baseline answers as much. */
+export const GET_COURSE_ANSWER_BYTES = 234_000;
 
 /** A fixed boundary in the shape Chromium uses for FormData. */
 const BOUNDARY = '----WebKitFormBoundary7MA4YWxkTrZu0gW';
@@ -115,6 +152,28 @@ const messagesScenarios = (): Scenario[] => [
   },
 ];
 
+/** Opening a course: the 200-part course the bench user may open, as the course page asks for it. */
+const getCourse: Scenario = {
+  name: 'get_course',
+  target: 'platform',
+  polling: false,
+  request: (f) =>
+    apiCall(
+      f,
+      'course.php',
+      'get_course',
+      { UserId: f.user.id, CourseId: f.course.id, UserType: 1 },
+      { signedIn: true },
+    ),
+  check: (status, body, f) => {
+    expectOk(status, body);
+    const parts = (JSON.parse(body) as { data: { CourseParts: unknown[] }[] }).data[0]?.CourseParts ?? [];
+    if (parts.length !== f.course.visibleParts) {
+      throw new Error(`get_course answered ${parts.length} parts, not ${f.course.visibleParts}`);
+    }
+  },
+};
+
 /** Whether messages.php has its handlers yet (another capability is building it). */
 const messagesLanded = Object.hasOwn(registry, 'messages.php');
 
@@ -159,29 +218,24 @@ export const scenarios: Scenario[] = [
       if (!body.includes('"title"')) throw new Error(`get_latest_news answered no item: ${body.slice(0, 300)}`);
     },
   },
-  {
-    // Opening a course: the 200-part course the bench user may open, as the course page asks for it.
-    name: 'get_course',
-    target: 'platform',
-    polling: false,
-    request: (f) =>
-      apiCall(
-        f,
-        'course.php',
-        'get_course',
-        { UserId: f.user.id, CourseId: f.course.id, UserType: 1 },
-        { signedIn: true },
-      ),
-    check: (status, body, f) => {
-      expectOk(status, body);
-      const parts = (JSON.parse(body) as { data: { CourseParts: unknown[] }[] }).data[0]?.CourseParts ?? [];
-      if (parts.length !== f.course.visibleParts) {
-        throw new Error(`get_course answered ${parts.length} parts, not ${f.course.visibleParts}`);
-      }
-    },
-  },
+  getCourse,
   // ---- get_messages polling: joins the run by itself once messages.php is in the registry (see above). ----
   ...(messagesLanded ? messagesScenarios() : []),
+  // ---- the course's editor at work while 100 connections load get_course of the course she edits ----
+  ...editorCalls.map(
+    (call): Scenario => ({ ...getCourse, name: `${call.name} (editor, under get_course)`, editor: call }),
+  ),
+  {
+    // A bare answer as large as get_course's: what HTTP alone costs the load generator and the server.
+    name: 'baseline (get_course size)',
+    target: 'baseline',
+    polling: false,
+    request: () => ({ method: 'GET', path: `/large?bytes=${GET_COURSE_ANSWER_BYTES}` }),
+    check: (status, body) => {
+      expectStatus(200, status, body);
+      if (body.length !== GET_COURSE_ANSWER_BYTES) throw new Error(`the baseline answered ${body.length} bytes`);
+    },
+  },
   {
     name: 'version.json',
     target: 'platform',

@@ -16,6 +16,7 @@ import {
   siteValues,
   userValues,
 } from '../src/server/seed/factories';
+import type { BenchEditor } from './editor';
 
 /** The data set the benchmark loads the server with: the shapes later issues need, at the size of a large school. */
 export const benchShape = {
@@ -45,6 +46,8 @@ export interface BenchFixtures {
   course: { id: number; parts: number; visibleParts: number };
   /** For get_messages increments: a LastDate after which a few messages to the bench user arrived. */
   messages: { toBenchUser: number; unopenedToBenchUser: number; lastDateWithNew: string; newSinceLastDate: number };
+  /** The course's editor (bench/editor.ts), added by the runner after seeding. */
+  editor?: BenchEditor;
   counts: Record<string, number>;
   /** Seconds each table family took to seed. */
   seedSeconds: Record<string, number>;

@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, type FieldError, invalidFields } from './errors';
-import type { CallContext, Handler, HandlerRegistry, UploadedFile } from './handlers';
+import { type CallContext, type Handler, type HandlerRegistry, JsonText, type UploadedFile } from './handlers';
 import { receiveUpload } from './http/uploads';
 import type { Mailer } from './mail/outbox';
 import { cachedSite, findSite } from './sites';
@@ -264,8 +264,13 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     };
     const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
+    reply.header('cache-control', 'no-store');
+    if (answer instanceof JsonText) {
+      if (checkAnswers) checkAnswer(definition.answer, JSON.parse(answer.json.toString()));
+      return reply.type('application/json; charset=utf-8').send(answer.json);
+    }
     if (checkAnswers) checkAnswer(definition.answer, answer);
-    return reply.header('cache-control', 'no-store').send(answer);
+    return reply.send(answer);
   };
 
   app.post('/api/backend/*', (request, reply) => handle(request, reply, (request.params as { '*': string })['*']));

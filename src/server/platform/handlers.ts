@@ -47,7 +47,19 @@ export interface UploadedFile {
   remove(): Promise<void>;
 }
 
-export type Handler<C extends CallDef> = (ctx: CallContext, data: ParsedCallData<C>) => Promise<CallAnswer<C>>;
+/**
+ * An answer already written as JSON, which the dispatcher sends as it is: for a large answer assembled from parts
+ * kept serialized (get_course). `T` is the answer it stands for; in tests it is parsed and checked like any other.
+ */
+export class JsonText<T> {
+  declare readonly answer?: T;
+  constructor(readonly json: Buffer | string) {}
+}
+
+export type Handler<C extends CallDef> = (
+  ctx: CallContext,
+  data: ParsedCallData<C>,
+) => Promise<CallAnswer<C> | JsonText<CallAnswer<C>>>;
 
 export type Handlers<E extends EndpointDef> = { [K in keyof E['calls']]: Handler<E['calls'][K]> };
 

@@ -37,11 +37,18 @@ export function mediaKey(db: Db): Promise<Buffer> {
 const signature = (key: Buffer, siteId: number, fileId: number, expiry: number) =>
   createHmac('sha256', key).update(`${siteId}.${fileId}.${expiry}`).digest('base64url');
 
-/** Makes signed links for one request's media; the key is read once. */
-export async function mediaSigner(db: Db, siteId: number): Promise<(fileId: number) => string> {
-  const key = await mediaKey(db);
+/**
+ * The expiry (Unix seconds) of a link signed now: the same for 3 hours, and then at least 3 hours away. Links made
+ * with it may be kept and handed out again while it stays the current one (a cached course).
+ */
+export function linkExpiry(): number {
   const seconds = Math.floor(Date.now() / 1000);
-  const expiry = (Math.floor(seconds / LINK_STEP_SECONDS) + 2) * LINK_STEP_SECONDS;
+  return (Math.floor(seconds / LINK_STEP_SECONDS) + 2) * LINK_STEP_SECONDS;
+}
+
+/** Makes signed links for one request's media (or with a given `linkExpiry`); the key is read once. */
+export async function mediaSigner(db: Db, siteId: number, expiry = linkExpiry()): Promise<(fileId: number) => string> {
+  const key = await mediaKey(db);
   return (fileId) => `/media/${fileId}?e=${expiry}&s=${signature(key, siteId, fileId, expiry)}`;
 }
 

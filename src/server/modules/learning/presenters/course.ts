@@ -19,6 +19,7 @@ import type {
   CourseRow,
   MediaFileRow,
 } from '../../../platform/db/schema';
+import { JsonText } from '../../../platform/handlers';
 import { readBlockContent, scoreAnswers, visibleResult } from '../domain/blockContent';
 
 /** What presenting a course's blocks needs beyond the rows themselves. */
@@ -175,6 +176,29 @@ export interface PartProgress {
   milestone_completed_at: string | null;
 }
 
+/** A part's own fields, the same for every viewer. */
+const partFields = (part: CoursePartRow) => ({
+  Id: part.id,
+  Name: part.name,
+  Published: part.published === 1,
+  PublishDate: part.publish_date,
+  SortId: part.sort_id,
+  Free: part.free === 1,
+  MentorOnly: part.mentor_only === 1,
+  VideoLength: part.video_length,
+  PostType: part.post_type,
+  ProgressCriteria: part.progress_criteria,
+  Icon: part.icon,
+});
+
+/** The viewer's progress on a part, as the part's fields carry it. */
+const partProgress = (progress: PartProgress | undefined, rewardId: number | null) => ({
+  VideoPlay: progress?.video_play === 1 ? (1 as const) : (0 as const),
+  Completed: Boolean(progress?.completed_at),
+  MilestoneCompletedDate: progress?.milestone_completed_at ?? null,
+  reward_id: rewardId,
+});
+
 /** A part with its blocks and the viewer's progress on it. */
 export function presentPart(
   part: CoursePartRow,
@@ -182,55 +206,126 @@ export function presentPart(
   progress: PartProgress | undefined,
   rewardId: number | null,
 ): CoursePart {
-  return {
-    Id: part.id,
-    Name: part.name,
-    Blocks: blocks,
-    Published: part.published === 1,
-    PublishDate: part.publish_date,
-    SortId: part.sort_id,
-    Free: part.free === 1,
-    MentorOnly: part.mentor_only === 1,
-    VideoLength: part.video_length,
-    VideoPlay: progress?.video_play === 1 ? 1 : 0,
-    Completed: Boolean(progress?.completed_at),
-    PostType: part.post_type,
-    ProgressCriteria: part.progress_criteria,
-    MilestoneCompletedDate: progress?.milestone_completed_at ?? null,
-    reward_id: rewardId,
-    Icon: part.icon,
-  };
+  return { ...partFields(part), Blocks: blocks, ...partProgress(progress, rewardId) };
 }
 
-/** Presents parts with their blocks; blocks whose content is broken or whose linked part is hidden are left out. */
-function presentParts(
+/** An object's members as JSON, without its braces: to be joined with others into one object. */
+const members = (value: object) => JSON.stringify(value).slice(1, -1);
+
+/** The end of a part: its blocks' list closed, and the viewer's progress on it. */
+const partEnd = (progress: PartProgress | undefined, rewardId: number | null) =>
+  Buffer.from(`],${members(partProgress(progress, rewardId))}}`);
+
+const NO_PROGRESS_END = partEnd(undefined, null);
+const COMMA = Buffer.from(',');
+
+/**
+ * Blocks of a course's structure, as UTF-8 JSON: a run of blocks every viewer of the audience sees alike, or one
+ * block that depends on the viewer or the moment.
+ */
+interface StructureBlocks {
+  json: Buffer;
+  /** A Post block shows while the part it leads to does. */
+  postTarget: number | null;
+  /** A quiz or test, presented again with the viewer's result when she has one. */
+  answerable: { block: Block; questions: StoredQuestion[]; isTest: boolean } | null;
+}
+
+interface StructurePart {
+  id: number;
+  /** The viewer sees the part from this moment on (a learner, and a publish date); null: now. */
+  visibleFrom: string | null;
+  /** The part's own fields and the start of its list of blocks: `{"Id":…,"Blocks":[`. */
+  start: Buffer;
+  blocks: StructureBlocks[];
+}
+
+/**
+ * A course's parts and blocks presented for one audience (staff, or learners), the same for every viewer of it:
+ * kept serialized per course version (services/courseStructure.ts). What differs per viewer and moment (her
+ * progress and results, the parts whose publish date has not come) is added by `presentCourseAnswer`, which copies
+ * the rest as it is.
+ */
+export interface CourseStructure {
+  parts: StructurePart[];
+  /** About the memory it holds. */
+  bytes: number;
+}
+
+/**
+ * The structure of a course for an audience: `parts` and `blocks` are those the audience may see whatever the
+ * time (for learners: published, not for mentors only); a learner's part waits for its publish date.
+ */
+export function presentCourseStructure(
   parts: CoursePartRow[],
   blocks: CourseBlockRow[],
-  ctx: Omit<BlockContext, 'parts'>,
-  progressOf: (partId: number) => PartProgress | undefined,
-  rewardOf: (partId: number) => number | null,
-): CoursePart[] {
-  const blocksByPart = new Map<number, Block[]>();
+  ctx: Omit<BlockContext, 'parts' | 'results'>,
+): CourseStructure {
   const partsById = new Map(parts.map((part) => [part.id, part]));
+  const blockCtx: BlockContext = { ...ctx, parts: partsById, results: new Map() };
+  const blocksByPart = new Map<
+    number,
+    { json: string; postTarget: number | null; answerable: StructureBlocks['answerable'] }[]
+  >();
   for (const row of blocks) {
-    const block = presentBlock(row, { ...ctx, parts: partsById });
+    const block = presentBlock(row, blockCtx);
     if (!block) continue;
+    const type = block.BlockType;
+    const content = type === 'Quiz' || type === 'Test' ? readBlockContent(type, row.content) : null;
     const list = blocksByPart.get(row.course_part_id) ?? [];
-    list.push(block);
+    list.push({
+      json: JSON.stringify(block),
+      postTarget: type === 'Post' ? block.PostId : null,
+      answerable: content && { block, questions: content.questions, isTest: type === 'Test' },
+    });
     blocksByPart.set(row.course_part_id, list);
   }
-  return parts.map((part) =>
-    presentPart(part, blocksByPart.get(part.id) ?? [], progressOf(part.id), rewardOf(part.id)),
-  );
+  let bytes = 0;
+  const structure = parts.map((part): StructurePart => {
+    // Consecutive blocks that show alike for everyone are kept as one run.
+    const runs: StructureBlocks[] = [];
+    let run: string[] = [];
+    const endRun = () => {
+      if (run.length > 0) runs.push({ json: Buffer.from(run.join(',')), postTarget: null, answerable: null });
+      run = [];
+    };
+    for (const block of blocksByPart.get(part.id) ?? []) {
+      if (block.postTarget === null && !block.answerable) {
+        run.push(block.json);
+        continue;
+      }
+      endRun();
+      runs.push({ ...block, json: Buffer.from(block.json) });
+    }
+    endRun();
+    const start = Buffer.from(`{${members(partFields(part))},"Blocks":[`);
+    bytes += start.length + runs.reduce((sum, r) => sum + r.json.length * (r.answerable ? 3 : 1), 0) + 100;
+    return { id: part.id, visibleFrom: ctx.staff ? null : part.publish_date, start, blocks: runs };
+  });
+  return { parts: structure, bytes };
 }
 
-/** get_course's view of one course, in camelCase: what `presentCourse` puts on the wire. */
+/** get_course's view of one course for one viewer at one moment: what `presentCourseAnswer` puts on the wire. */
 export interface CourseView {
-  course: CourseRow;
-  /** The parts and blocks the viewer may see. */
-  parts: CoursePartRow[];
-  blocks: CourseBlockRow[];
-  blockContext: Omit<BlockContext, 'parts' | 'results'>;
+  course: Pick<
+    CourseRow,
+    | 'id'
+    | 'name'
+    | 'description'
+    | 'published'
+    | 'progress_event'
+    | 'xp_per_reward'
+    | 'certificate_enabled'
+    | 'certificate_validity_months'
+    | 'test_attempts'
+    | 'footer_coach_text'
+    | 'footer_use_custom_text'
+  >;
+  /** The course's parts and blocks as the viewer's audience sees them. */
+  structure: CourseStructure;
+  /** The moment the answer is for: parts whose publish date is later are left out. */
+  at: string;
+  staff: boolean;
   results: BlockContext['results'];
   progressByPart: ReadonlyMap<number, PartProgress>;
   rewardByPart: ReadonlyMap<number, number>;
@@ -243,20 +338,14 @@ export interface CourseView {
   lockHolder: { id: number; first_name: string; last_name: string } | null;
 }
 
-export function presentCourse(view: CourseView): Course {
+/** The course's fields but its parts. */
+function presentCourseFields(view: CourseView): Omit<Course, 'CourseParts'> {
   const { course, courseProgress, certificate } = view;
   return {
     Id: course.id,
     Name: course.name,
     Description: course.description,
     Published: course.published === 1,
-    CourseParts: presentParts(
-      view.parts,
-      view.blocks,
-      { ...view.blockContext, results: view.results },
-      (id) => view.progressByPart.get(id),
-      (id) => view.rewardByPart.get(id) ?? null,
-    ),
     CourseProgressEvent: course.progress_event,
     XpPerReward: course.xp_per_reward,
     progress_percent: courseProgress?.progress_percent ?? 0,
@@ -279,6 +368,48 @@ export function presentCourse(view: CourseView): Course {
     })),
     Abilities: { ViewAsStaff: view.abilities.viewAsStaff, SeeAdminMarkers: view.abilities.seeAdminMarkers },
   };
+}
+
+/** A quiz or test with the viewer's result, or as the structure holds it when she has none. */
+function blocksJson(entry: StructureBlocks, view: CourseView): Buffer {
+  const { answerable } = entry;
+  const row = answerable && view.results.get(answerable.block.Id);
+  if (!answerable || !row) return entry.json;
+  const { block, questions, isTest } = answerable;
+  const result = presentResult(questions, row, { isTest, staff: view.staff, testAttempts: view.course.test_attempts });
+  return Buffer.from(JSON.stringify({ ...block, Content: { ...block.Content, result } }));
+}
+
+/**
+ * get_course's answer as UTF-8 JSON: the course's fields, and each part of the structure the viewer sees at
+ * `view.at` with its blocks and her progress. The structure's JSON is copied, not serialized or encoded again.
+ */
+export function presentCourseAnswer(view: CourseView): JsonText<{ status: 'OK'; data: Course[] }> {
+  const { at } = view;
+  const later = new Set(
+    view.structure.parts.filter((p) => p.visibleFrom !== null && p.visibleFrom > at).map((p) => p.id),
+  );
+  const course = members(presentCourseFields(view));
+  const out: Buffer[] = [Buffer.from(`{"status":"OK","data":[{${course},"CourseParts":[`)];
+  let firstPart = true;
+  for (const part of view.structure.parts) {
+    if (later.has(part.id)) continue;
+    if (!firstPart) out.push(COMMA);
+    firstPart = false;
+    out.push(part.start);
+    let firstBlock = true;
+    for (const blocks of part.blocks) {
+      if (blocks.postTarget !== null && later.has(blocks.postTarget)) continue;
+      if (!firstBlock) out.push(COMMA);
+      firstBlock = false;
+      out.push(blocksJson(blocks, view));
+    }
+    const progress = view.progressByPart.get(part.id);
+    const rewardId = view.rewardByPart.get(part.id) ?? null;
+    out.push(progress || rewardId !== null ? partEnd(progress, rewardId) : NO_PROGRESS_END);
+  }
+  out.push(Buffer.from(']}]}'));
+  return new JsonText(Buffer.concat(out));
 }
 
 type CertificateRow = Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & { id: number; course_id: number };

@@ -1,14 +1,15 @@
 import { lockHolderAt } from '../../../../shared/domain/authoring/lock';
+import type { Language } from '../../../../shared/domain/language';
 import { type Db, now } from '../../../platform/db';
-import type { CourseBlockRow, CoursePartRow, CourseRow, MediaFileRow, SessionUser } from '../../../platform/db/schema';
+import { prepare } from '../../../platform/db/prepared';
+import type { CourseBlockRow, CoursePartRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
-import { mediaIdOf } from '../domain/blockContent';
 import { inLanguage } from '../domain/translations';
 import { courseAbilities, seesCourseAsStaff, visibleToLearner } from '../policies/course';
 import type { CourseView } from '../presenters/course';
 import { courseOpenToLearner, partVisibleToLearner } from '../queries/visibility';
-import { loadCourseForViewer } from './courseAccess';
+import { courseStructure, mediaOf } from './courseStructure';
 
 /** The parts and blocks of a course a viewer may see: all for staff, the published and due ones for a learner. */
 function visibleParts(parts: CoursePartRow[], blocks: CourseBlockRow[], staff: boolean) {
@@ -21,176 +22,216 @@ function visibleParts(parts: CoursePartRow[], blocks: CourseBlockRow[], staff: b
   return { parts: shownParts, blocks: shownBlocks };
 }
 
-async function mediaOf(db: Db, siteId: number, blocks: CourseBlockRow[]): Promise<Map<number, MediaFileRow>> {
-  const ids = [...new Set(blocks.map((b) => mediaIdOf(b.block_type, b.content)).filter((id) => id !== null))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('media_files')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-const partsOf = (db: Db, siteId: number, courseId: number) =>
-  db
-    .selectFrom('course_parts')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('course_id', '=', courseId)
-    .orderBy('sort_id')
-    .orderBy('id')
-    .execute();
+type ViewerValues = { siteId: number; courseId: number; userId: number };
 
 /**
- * The blocks of a course's parts. The part ids come from a subquery on the course, so both databases seek the
- * blocks index per part rather than reading every block of the site and joining.
+ * The course's row for get_course, with what there is one of per viewer: her access, course progress and
+ * certificate, and the name of the edit lock's holder. Prepared, as are the viewer's other reads below: with the
+ * course's structure cached, building these queries would be much of what a call costs.
  */
-const blocksOf = (db: Db, siteId: number, courseId: number) =>
+const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
   db
-    .selectFrom('course_blocks')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('course_part_id', 'in', (parts) =>
-      parts.selectFrom('course_parts').select('id').where('site_id', '=', siteId).where('course_id', '=', courseId),
+    .selectFrom('courses')
+    .leftJoin('users as holder', (join) =>
+      join.onRef('holder.id', '=', 'courses.locked_by_user_id').on('holder.site_id', '=', v.siteId),
     )
-    .orderBy('course_part_id')
-    .orderBy('sort_id')
-    .orderBy('id')
-    .execute();
+    .leftJoin('course_access', (join) =>
+      join
+        .onRef('course_access.course_id', '=', 'courses.id')
+        .on('course_access.site_id', '=', v.siteId)
+        .on('course_access.user_id', '=', v.userId),
+    )
+    .leftJoin('course_progress', (join) =>
+      join
+        .onRef('course_progress.course_id', '=', 'courses.id')
+        .on('course_progress.site_id', '=', v.siteId)
+        .on('course_progress.user_id', '=', v.userId),
+    )
+    .leftJoin('certificates', (join) =>
+      join
+        .onRef('certificates.course_id', '=', 'courses.id')
+        .on('certificates.site_id', '=', v.siteId)
+        .on('certificates.user_id', '=', v.userId),
+    )
+    .select([
+      'courses.id',
+      'courses.name',
+      'courses.description',
+      'courses.published',
+      'courses.progress_event',
+      'courses.xp_per_reward',
+      'courses.certificate_enabled',
+      'courses.certificate_validity_months',
+      'courses.test_attempts',
+      'courses.version',
+      'courses.default_language',
+      'courses.archived_at',
+      'courses.footer_coach_text',
+      'courses.footer_use_custom_text',
+      'courses.locked_by_user_id',
+      'courses.lock_expires_at',
+      'holder.first_name as holder_first_name',
+      'holder.last_name as holder_last_name',
+      'course_access.id as access_id',
+      'course_access.expires_at as access_expires_at',
+      'course_progress.progress_percent',
+      'course_progress.xp',
+      'certificates.id as certificate_id',
+      'certificates.code as certificate_code',
+      'certificates.issued_at as certificate_issued_at',
+      'certificates.expires_at as certificate_expires_at',
+    ])
+    .where('courses.site_id', '=', v.siteId)
+    .where('courses.id', '=', v.courseId),
+);
 
-/** Who holds the course's edit lock (authoring's columns of `courses`), or null when nobody or it has lapsed. */
-async function editLockHolder(db: Db, course: CourseRow) {
-  const holderId = lockHolderAt(
-    { lockedByUserId: course.locked_by_user_id, lockExpiresAt: course.lock_expires_at },
-    now(),
-  );
-  if (holderId === null) return null;
-  const holder = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('site_id', '=', course.site_id)
-    .where('id', '=', holderId)
-    .executeTakeFirst();
-  return holder ?? null;
-}
+const partProgressOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
+  db
+    .selectFrom('part_progress')
+    .select(['course_part_id', 'video_play', 'completed_at', 'milestone_completed_at'])
+    .where('site_id', '=', v.siteId)
+    .where('user_id', '=', v.userId)
+    .where('course_id', '=', v.courseId),
+);
+
+const rewardsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
+  db
+    .selectFrom('xp_awards')
+    .select(['course_part_id', 'id'])
+    .where('site_id', '=', v.siteId)
+    .where('user_id', '=', v.userId)
+    .where('course_id', '=', v.courseId)
+    .where('source', '=', 'reward'),
+);
+
+const resultsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
+  db
+    .selectFrom('block_results')
+    .innerJoin('course_blocks', 'course_blocks.id', 'block_results.course_block_id')
+    .innerJoin('course_parts', 'course_parts.id', 'course_blocks.course_part_id')
+    .select([
+      'block_results.course_block_id',
+      'block_results.answers',
+      'block_results.score',
+      'block_results.max_score',
+      'block_results.passed',
+      'block_results.attempts',
+    ])
+    .where('block_results.site_id', '=', v.siteId)
+    .where('block_results.user_id', '=', v.userId)
+    .where('course_parts.course_id', '=', v.courseId),
+);
+
+/** The coaches by name: their names are theirs to change, so they are read on every call, not kept. */
+const coachesOf = prepare({ siteId: true, courseId: true }, (db, v: Omit<ViewerValues, 'userId'>) =>
+  db
+    .selectFrom('course_coaches')
+    .innerJoin('users', 'users.id', 'course_coaches.user_id')
+    .select(['users.id', 'users.first_name', 'users.last_name'])
+    .where('course_coaches.site_id', '=', v.siteId)
+    .where('course_coaches.course_id', '=', v.courseId)
+    .orderBy('course_coaches.sort_id')
+    .orderBy('course_coaches.id'),
+);
+
+const achievementsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
+  db
+    .selectFrom('achievements')
+    .leftJoin('user_achievements', (join) =>
+      join
+        .onRef('user_achievements.achievement_id', '=', 'achievements.id')
+        .on('user_achievements.user_id', '=', v.userId)
+        .on('user_achievements.site_id', '=', v.siteId),
+    )
+    .select([
+      'achievements.id',
+      'achievements.title',
+      'achievements.description',
+      'achievements.required_xp',
+      'user_achievements.id as earned_id',
+    ])
+    .where('achievements.site_id', '=', v.siteId)
+    .where('achievements.course_id', '=', v.courseId)
+    .orderBy('achievements.required_xp'),
+);
 
 /**
- * get_course: one course as the viewer may see it, with her progress, rewards, results and certificate; its parts
- * and blocks in `language` where they are written in it, else in the course's default language.
+ * get_course: one course as the viewer may see it now, with her progress, rewards, results and certificate. The
+ * course's parts and blocks come from its presented structure of the current version (services/courseStructure.ts);
+ * everything of the viewer, the moment and the edit lock is read on every call. `language`: the language to present
+ * the course in; null, the course's own.
  */
 export async function getCourseView(
   db: Db,
-  opts: { siteId: number; user: SessionUser; courseId: number; language: string },
+  opts: { siteId: number; user: SessionUser; courseId: number; language: Language },
 ): Promise<CourseView> {
-  const { siteId, user } = opts;
-  const course = await loadCourseForViewer(db, opts);
+  const { siteId, user, courseId } = opts;
+  const at = now();
   const staff = seesCourseAsStaff(user);
-  const [allParts, allBlocks, progress, rewards, courseProgress, certificate, results, coaches, achievements] =
-    await Promise.all([
-      partsOf(db, siteId, course.id),
-      blocksOf(db, siteId, course.id),
-      db
-        .selectFrom('part_progress')
-        .select(['course_part_id', 'video_play', 'completed_at', 'milestone_completed_at'])
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', user.id)
-        .where('course_id', '=', course.id)
-        .execute(),
-      db
-        .selectFrom('xp_awards')
-        .select(['course_part_id', 'id'])
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', user.id)
-        .where('course_id', '=', course.id)
-        .where('source', '=', 'reward')
-        .execute(),
-      db
-        .selectFrom('course_progress')
-        .select(['progress_percent', 'xp'])
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', user.id)
-        .where('course_id', '=', course.id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('certificates')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', user.id)
-        .where('course_id', '=', course.id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('block_results')
-        .innerJoin('course_blocks', 'course_blocks.id', 'block_results.course_block_id')
-        .innerJoin('course_parts', 'course_parts.id', 'course_blocks.course_part_id')
-        .select([
-          'block_results.course_block_id',
-          'block_results.answers',
-          'block_results.score',
-          'block_results.max_score',
-          'block_results.passed',
-          'block_results.attempts',
-        ])
-        .where('block_results.site_id', '=', siteId)
-        .where('block_results.user_id', '=', user.id)
-        .where('course_parts.course_id', '=', course.id)
-        .execute(),
-      db
-        .selectFrom('course_coaches')
-        .innerJoin('users', 'users.id', 'course_coaches.user_id')
-        .select(['users.id', 'users.first_name', 'users.last_name'])
-        .where('course_coaches.site_id', '=', siteId)
-        .where('course_coaches.course_id', '=', course.id)
-        .orderBy('course_coaches.sort_id')
-        .orderBy('course_coaches.id')
-        .execute(),
-      db
-        .selectFrom('achievements')
-        .leftJoin('user_achievements', (join) =>
-          join
-            .onRef('user_achievements.achievement_id', '=', 'achievements.id')
-            .on('user_achievements.user_id', '=', user.id)
-            .on('user_achievements.site_id', '=', siteId),
-        )
-        .select([
-          'achievements.id',
-          'achievements.title',
-          'achievements.description',
-          'achievements.required_xp',
-          'user_achievements.id as earned_id',
-        ])
-        .where('achievements.site_id', '=', siteId)
-        .where('achievements.course_id', '=', course.id)
-        .orderBy('achievements.required_xp')
-        .execute(),
-    ]);
-
-  const { parts, blocks } = inLanguage(
-    visibleParts(allParts, allBlocks, staff),
-    opts.language,
-    course.default_language,
+  const values = { siteId, courseId, userId: user.id };
+  const [course] = await courseForViewer.run(db, values, undefined);
+  if (!course) throw new AppError('NOT_FOUND', 'No such course');
+  // The rule of loadCourseForViewer: staff open every course of the site; a learner a published, unarchived one she
+  // holds live access to.
+  const liveAccess = course.access_id !== null && (course.access_expires_at === null || course.access_expires_at > at);
+  if (!staff && !(course.published === 1 && course.archived_at === null && liveAccess)) {
+    throw new AppError('NO_COURSE_ACCESS', 'No access to this course');
+  }
+  const [structure, progress, rewards, results, coaches, achievements] = await Promise.all([
+    courseStructure(db, {
+      siteId,
+      courseId,
+      version: course.version,
+      // The course's own language presents it as written: one structure serves its readers and the untranslated.
+      language: opts.language === course.default_language ? null : opts.language,
+      defaultLanguage: course.default_language,
+      staff,
+      xpPerReward: course.xp_per_reward,
+      testAttempts: course.test_attempts,
+    }),
+    partProgressOf.run(db, values, undefined),
+    rewardsOf.run(db, values, undefined),
+    resultsOf.run(db, values, undefined),
+    coachesOf.run(db, values, undefined),
+    achievementsOf.run(db, values, undefined),
+  ]);
+  const holderId = lockHolderAt(
+    { lockedByUserId: course.locked_by_user_id, lockExpiresAt: course.lock_expires_at },
+    at,
   );
-  const lockHolder = await editLockHolder(db, course);
-  const [media, sign] = await Promise.all([mediaOf(db, siteId, blocks), mediaSigner(db, siteId)]);
-  const progressByPart = new Map(progress.map((row) => [row.course_part_id, row]));
-  const rewardByPart = new Map(rewards.map((row) => [row.course_part_id, row.id]));
-  const resultsByBlock = new Map(results.map((row) => [row.course_block_id, row]));
-
   return {
     course,
-    parts,
-    blocks,
-    blockContext: { staff, xpPerReward: course.xp_per_reward, testAttempts: course.test_attempts, sign, media },
-    results: resultsByBlock,
-    progressByPart,
-    rewardByPart,
-    courseProgress: courseProgress ?? null,
-    certificate: certificate ?? null,
+    structure,
+    at,
+    staff,
+    results: new Map(results.map((row) => [row.course_block_id, row])),
+    progressByPart: new Map(progress.map((row) => [row.course_part_id, row])),
+    rewardByPart: new Map(rewards.map((row) => [row.course_part_id, row.id])),
+    courseProgress:
+      course.progress_percent === null || course.xp === null
+        ? null
+        : { progress_percent: course.progress_percent, xp: course.xp },
+    certificate:
+      course.certificate_id === null || course.certificate_code === null || course.certificate_issued_at === null
+        ? null
+        : {
+            id: course.certificate_id,
+            course_id: course.id,
+            code: course.certificate_code,
+            issued_at: course.certificate_issued_at,
+            expires_at: course.certificate_expires_at,
+          },
     coaches,
     achievements,
     abilities: courseAbilities(user),
-    lockHolder,
+    lockHolder:
+      holderId !== null
+        ? {
+            id: holderId,
+            first_name: course.holder_first_name ?? '',
+            last_name: course.holder_last_name ?? '',
+          }
+        : null,
   };
 }
 
