@@ -186,6 +186,8 @@ describe('storage keys (spec §3, §4)', () => {
       ].sort(),
     );
     expect(keysToClearOnSignOut([])).toEqual([]);
+    // A course editor's unsaved draft outlives the sign-out.
+    expect(keysToClearOnSignOut(['courseDraft:main:1:2:3', storageKeys.token])).toEqual([storageKeys.token]);
   });
 });
 

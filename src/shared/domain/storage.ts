@@ -26,6 +26,12 @@ export const keptOnSignOut: readonly StorageKey[] = [
   storageKeys.courseId,
 ];
 
+/**
+ * Course editors' unsaved drafts (`courseDraft:<site>:<course>:<part>:<user>`, authoring's Editor/draft.ts) survive a
+ * sign-out too, forced or not: a typed word is never lost, and each draft is its editor's alone.
+ */
+export const keptOnSignOutPrefix = 'courseDraft:';
+
 /** The keys to remove when signing out, of those present. */
 export const keysToClearOnSignOut = (present: readonly string[]): string[] =>
-  present.filter((key) => !(keptOnSignOut as readonly string[]).includes(key));
+  present.filter((key) => !(keptOnSignOut as readonly string[]).includes(key) && !key.startsWith(keptOnSignOutPrefix));

@@ -1,4 +1,5 @@
 import { EditableBlock, type PartContent } from '../../../../shared/contract/authoring/partContent';
+import { keptOnSignOutPrefix } from '../../../../shared/domain/storage';
 
 /** What the editor changes of a part and saves whole: its name in every language and its blocks in order. */
 export interface PartDraft {
@@ -22,7 +23,7 @@ export interface DraftStorage {
 }
 
 /** Every key a kept draft is stored under starts with this; signing out keeps them (shared/domain/storage.ts). */
-export const DRAFT_KEY_PREFIX = 'courseDraft:';
+export const DRAFT_KEY_PREFIX = keptOnSignOutPrefix;
 
 /** One draft per site, course, part and editor: two staff on one browser never see each other's. */
 export const draftKey = (opts: { site: string; courseId: number; partId: number; userId: number }): string =>
