@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Contract, contract } from '../../shared/contract';
@@ -10,6 +11,7 @@ import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, type FieldError, invalidFields } from './errors';
 import type { CallContext, Handler, HandlerRegistry } from './handlers';
+import { SpooledFile, spoolMultipart } from './http/bodies';
 import type { Mailer } from './mail/outbox';
 import { cachedSite, findSite } from './sites';
 
@@ -92,7 +94,7 @@ const fieldErrors = (error: z.ZodError): FieldError[] =>
   }));
 
 /** Reads `req` and `data` from a JSON, urlencoded or multipart body; `data` may be a JSON string or an object. */
-function readEnvelope(body: unknown): { req: string | undefined; data: unknown; file?: null } {
+function readEnvelope(body: unknown): { req: string | undefined; data: unknown; file?: null; fileOnDisk?: null } {
   if (body === undefined || body === null || body === '') return { req: undefined, data: {} };
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError('INVALID_REQUEST', 'The body must carry the fields req and data');
@@ -103,15 +105,27 @@ function readEnvelope(body: unknown): { req: string | undefined; data: unknown; 
 }
 
 /** An upload's body: its text fields are the data, its `file` part the file (spec §7 `ajaxUpload.php`). */
-function readUpload(body: unknown): { req: string | undefined; data: unknown; file: Buffer | null } {
+function readUpload(body: unknown): {
+  req: string | undefined;
+  data: unknown;
+  file: Buffer | null;
+  fileOnDisk: SpooledFile | null;
+} {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('INVALID_REQUEST', 'Send the file as multipart form data');
   }
   const { req, file, ...fields } = body as Record<string, unknown>;
   if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
-  if (file !== undefined && !Buffer.isBuffer(file)) throw new AppError('INVALID_REQUEST', 'file must be a file part');
+  if (file !== undefined && !Buffer.isBuffer(file) && !(file instanceof SpooledFile)) {
+    throw new AppError('INVALID_REQUEST', 'file must be a file part');
+  }
   const data = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'));
-  return { req, data, file: file ?? null };
+  return {
+    req,
+    data,
+    file: Buffer.isBuffer(file) ? file : null,
+    fileOnDisk: file instanceof SpooledFile ? file : null,
+  };
 }
 
 function readData(data: unknown): unknown {
@@ -197,7 +211,12 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const endpoint = endpointsByPath.get(path);
     if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);
 
-    const { req, data, file = null } = endpoint.upload ? readUpload(request.body) : readEnvelope(request.body);
+    const {
+      req,
+      data,
+      file = null,
+      fileOnDisk = null,
+    } = endpoint.upload ? readUpload(request.body) : readEnvelope(request.body);
     // The spec's content endpoints have no `req` (§7 "(none)"): a client may leave it out or send it empty.
     const callName = req || endpoint.defaultCall;
     const definition: CallDef | undefined = callName ? endpoint.calls[callName] : undefined;
@@ -225,6 +244,7 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       ip: request.ip,
       locale: /^sv\b/i.test(request.headers['accept-language'] ?? '') ? 'sv' : 'en',
       file,
+      fileOnDisk,
     };
     const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
@@ -233,6 +253,11 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
   };
 
   app.post('/api/backend/*', (request, reply) => handle(request, reply, (request.params as { '*': string })['*']));
+  // A file an upload wrote to disk lives as long as its request: removed once the answer is out (or failed).
+  app.addHook('onResponse', async (request) => {
+    const body = request.body as { file?: unknown } | undefined;
+    if (body && typeof body === 'object' && body.file instanceof SpooledFile) await body.file.remove();
+  });
 
   // An upload endpoint gets routes of its own, so that its body may be as large as the file it takes. Its caller
   // is checked before the body is read (the same check `handle` makes, done once): an upload nobody may make of
@@ -241,7 +266,8 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     if (!endpoint.upload) continue;
     const bodyLimit = endpoint.upload.maxFileBytes + UPLOAD_FORM_OVERHEAD;
     const access = leastAccess(endpoint);
-    const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes: endpoint.upload.maxFileBytes };
+    const { maxFileBytes, toDisk } = endpoint.upload;
+    const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes };
     const onRequest = async (request: FastifyRequest) => {
       // A body that declares more than the route allows is refused before its caller is looked up.
       if (Number(request.headers['content-length'] ?? 0) > bodyLimit) {
@@ -252,11 +278,35 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       checkMaintenance(caller.site, caller.user, false);
       identified.set(request, caller);
     };
-    for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
-      app.post(`/api/backend/${path}`, { bodyLimit, config, onRequest }, (request, reply) =>
-        handle(request, reply, path),
-      );
+    const paths = [endpoint.file, endpoint.file.replace(/\.php$/, '')];
+    if (!toDisk) {
+      for (const route of paths) {
+        app.post(`/api/backend/${route}`, { bodyLimit, config, onRequest }, (request, reply) =>
+          handle(request, reply, route),
+        );
+      }
+      continue;
     }
+    // Its own context, whose multipart bodies are written to disk as they arrive (http/bodies.ts) and bounded
+    // as they stream, where every other route reads its body whole into memory.
+    app.register(async (scope) => {
+      scope.removeContentTypeParser('multipart/form-data');
+      scope.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: NodeJS.ReadableStream) =>
+        spoolMultipart(payload, request.headers, {
+          fields: 20,
+          fieldSize: 64 * 1024,
+          files: 1,
+          fileSize: maxFileBytes,
+          bodyBytes: bodyLimit,
+          dir: path.join(options.config.dataDir, 'tmp', 'uploads'),
+        }),
+      );
+      for (const route of paths) {
+        scope.post(`/api/backend/${route}`, { bodyLimit, config, onRequest }, (request, reply) =>
+          handle(request, reply, route),
+        );
+      }
+    });
   }
 }
 

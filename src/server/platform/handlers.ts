@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError } from './errors';
+import type { SpooledFile } from './http/bodies';
 import type { Mailer } from './mail/outbox';
 
 /** The server's log, as services may use it without knowing the HTTP framework behind it. */
@@ -27,6 +28,8 @@ export interface CallContext {
   locale: Language;
   /** The `file` part of an upload endpoint's body, when one was sent. */
   file: Buffer | null;
+  /** The `file` part of a `toDisk` upload, as a file on this machine's disk (removed after the answer). */
+  fileOnDisk: SpooledFile | null;
 }
 
 export type Handler<C extends CallDef> = (ctx: CallContext, data: ParsedCallData<C>) => Promise<CallAnswer<C>>;

@@ -27,9 +27,15 @@ export interface EndpointDef<C extends Record<string, CallDef> = Record<string, 
   defaultCall?: keyof C & string;
   /**
    * A file upload (spec §7 `ajaxUpload.php`): a multipart body whose form fields are the data (no `data` JSON)
-   * and whose `file` part is the file, at most this many bytes.
+   * and whose `file` part is the file, at most this many bytes. `toDisk`: the file is written to the server's disk
+   * as it arrives instead of being held in memory (a file of up to gigabytes).
    */
-  upload?: { maxFileBytes: number };
+  upload?: UploadDef;
+}
+
+export interface UploadDef {
+  maxFileBytes: number;
+  toDisk?: true;
 }
 
 export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A>): CallDef<D, A> => def;
@@ -37,7 +43,7 @@ export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A
 export const endpoint = <const F extends string, C extends Record<string, CallDef>>(
   file: F,
   calls: C,
-  options: { defaultCall?: keyof C & string; upload?: { maxFileBytes: number } } = {},
+  options: { defaultCall?: keyof C & string; upload?: UploadDef } = {},
 ): EndpointDef<C> & { file: F } => ({ file, calls, ...options });
 
 export type CallData<C> = C extends { data: infer D extends z.ZodType } ? z.input<D> : never;

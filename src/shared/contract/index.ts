@@ -1,5 +1,6 @@
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
+import { courseImport, courseTransfer } from './authoring/courseTransfer';
 import { coachManager } from './coaching/coachManager';
 import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
@@ -32,6 +33,8 @@ export const contract = {
   [course.file]: course,
   [courseAdmin.file]: courseAdmin,
   [courseLock.file]: courseLock,
+  [courseTransfer.file]: courseTransfer,
+  [courseImport.file]: courseImport,
   [courseProgress.file]: courseProgress,
   [achievements.file]: achievements,
   [certificates.file]: certificates,
