@@ -522,6 +522,25 @@ function runSuite(current: () => TestServer) {
     expect(await count(site.id)).toEqual(before);
   });
 
+  it("sanitizes the rich text of imported blocks as an editor's save does", async () => {
+    const { admin, course } = await world();
+    const entries = await entriesOf(await exportCourse(server, admin, course.id));
+    const manifest = JSON.parse((entries['course.json'] as Buffer).toString());
+    manifest.blocks[0].content.html =
+      '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>';
+    manifest.blocks[6].content.columns[0].html = '<a href="javascript:alert(1)">x</a><iframe src="//evil"></iframe>';
+    const zip = rawZip([
+      { name: 'course.json', data: Buffer.from(JSON.stringify(manifest)) },
+      ...mediaEntries(entries),
+    ]);
+    const answer = await importCourse(server, admin, zip);
+    expect(answer.body.status).toBe('OK');
+    const copy = await getCourse(server, admin, answer.body.CourseId);
+    const stored = JSON.stringify(copy.CourseParts[0]?.Blocks.map((b) => b.Content));
+    expect(stored).toContain('Hi');
+    expect(stored).not.toMatch(/<script|onerror|onclick|javascript:|<iframe/);
+  });
+
   it('checks media by their content: a medium that is not what it says is refused and nothing stays stored', async () => {
     const { site, admin, course, media } = await world();
     const entries = await entriesOf(await exportCourse(server, admin, course.id));

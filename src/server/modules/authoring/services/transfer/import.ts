@@ -10,6 +10,7 @@ import {
   transferLimits,
 } from '../../../../../shared/domain/authoring/transfer';
 import { storedContent } from '../../../../../shared/domain/learning/blockContent';
+import type { BlockType } from '../../../../../shared/domain/learning/course';
 import { type Actor, authorize } from '../../../../platform/authorize';
 import type { Config } from '../../../../platform/config';
 import { type Db, now } from '../../../../platform/db';
@@ -17,6 +18,7 @@ import { AppError, invalidFields } from '../../../../platform/errors';
 import { assertStorageRoom } from '../../../../platform/files/quota';
 import { downloadMimeType, SNIFF_BYTES, sniffMedia } from '../../../../platform/files/sniff';
 import { mediaStore } from '../../../../platform/files/storage';
+import { sanitizeRichText } from '../../../../platform/lib/sanitize';
 import { createSlots } from '../../../../platform/lib/slots';
 import { authoringActions } from '../../policies/course';
 import {
@@ -241,8 +243,30 @@ function checkManifest(manifest: ManifestV1, entries: Map<string, Entry>): Check
     for (const id of mediaIdsIn({ ...block, content: content.data })) {
       if (!mediaIds.has(id)) throw invalid(`${where} names the medium ${id}, which the file does not have`);
     }
-    return { ...block, content: content.data as Record<string, unknown> };
+    return { ...block, content: sanitizedContent(block.type, content.data as Content) };
   });
+}
+
+type Content = Record<string, unknown>;
+const html = (value: unknown) => sanitizeRichText(typeof value === 'string' ? value : '');
+
+/** A block's content (in its stored shape) with every rich text field sanitized, as an editor's save stores it. */
+function sanitizedContent(type: BlockType, content: Content): Content {
+  switch (type) {
+    case 'Text':
+    case 'Exam':
+    case 'FinalExam':
+    case 'Reward':
+    case 'Question':
+      return { ...content, html: html(content.html) };
+    case 'Column':
+      return { ...content, columns: (content.columns as Content[]).map((c) => ({ ...c, html: html(c.html) })) };
+    case 'Quiz':
+    case 'Test':
+      return { ...content, intro: html(content.intro) };
+    default:
+      return content;
+  }
 }
 
 /**
