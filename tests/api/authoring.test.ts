@@ -40,6 +40,16 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
 
   const lock = (who: Person, courseId: number) =>
     server.call('course_lock.php', 'lock_course_for_editing', { CourseId: courseId, CoursePartId: 0 }, as(who));
+  /** `who` opens the course for editing (takes its lock) and gets the version her first save names. */
+  const startEditing = async (who: Person, courseId: number) =>
+    (await server.ok('course_lock.php', 'lock_course_for_editing', { CourseId: courseId }, as(who))).Version;
+  const renamePart = (who: Person, courseId: number, partId: number, name: string, version: number) =>
+    server.call(
+      'course_admin.php',
+      'rename_course_part',
+      { CourseId: courseId, CoursePartId: partId, Name: name, Version: version },
+      as(who),
+    );
   const close = (who: Person, courseId: number) =>
     server.call('course_lock.php', 'close_course_for_editing', { CourseId: courseId }, as(who));
   const getCourse = async (who: Person, courseId: number) =>
@@ -81,7 +91,7 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
 
   it('closing releases the lock, and only the holder can close it', async () => {
     const { course, admin, coach } = await world();
-    await server.ok('course_lock.php', 'lock_course_for_editing', { CourseId: course.id }, as(admin));
+    await startEditing(admin, course.id);
     await server.ok('course_lock.php', 'close_course_for_editing', { CourseId: course.id }, as(coach));
     expect((await lock(coach, course.id)).body.error_code).toBe('COURSE_LOCKED');
     expect((await close(admin, course.id)).body.status).toBe('OK');
@@ -89,54 +99,59 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
     expect((await lock(coach, course.id)).body.LockedByUserId).toBe(coach.id);
   });
 
-  it('a lock lapses after the inactivity limit without an edit, and each edit renews it', async () => {
-    const { course, admin, coach } = await world();
+  /**
+   * With the clock under the test's control: `admin` edits just before the limit (which renews the lock for a full
+   * limit), then goes quiet; the lock holds until the limit has passed since that edit, and not a minute longer.
+   */
+  async function lapseAfter(limit: number, people: Awaited<ReturnType<typeof world>>) {
+    const { course, admin, coach } = people;
+    const partId = course.partIds[0] ?? 0;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    const { Version } = await server.ok(
-      'course_lock.php',
-      'lock_course_for_editing',
-      { CourseId: course.id },
-      as(admin),
-    );
-    vi.advanceTimersByTime((DEFAULT_EDIT_INACTIVITY_MINUTES - 1) * MINUTE);
-    // An edit just before the limit renews the lock for another full limit.
-    await server.ok(
-      'course_admin.php',
-      'rename_course_part',
-      { CourseId: course.id, CoursePartId: course.partIds[0] ?? 0, Name: 'Renamed', Version },
-      as(admin),
-    );
-    vi.advanceTimersByTime((DEFAULT_EDIT_INACTIVITY_MINUTES - 1) * MINUTE);
+    const Version = await startEditing(admin, course.id);
+    vi.advanceTimersByTime((limit - 1) * MINUTE);
+    const renamed = await renamePart(admin, course.id, partId, 'Renamed', Version);
+    expect(renamed.body.Version).toBe(Version + 1);
+    vi.advanceTimersByTime((limit - 1) * MINUTE);
     expect((await lock(coach, course.id)).body.error_code).toBe('COURSE_LOCKED');
+    expect(await getCourse(coach, course.id)).toMatchObject({ LockedByUserId: admin.id });
     vi.advanceTimersByTime(2 * MINUTE);
     expect(await getCourse(coach, course.id)).toMatchObject({ LockedByUserId: null });
     // The vanished holder's next save is refused; the coach takes the lock.
-    const late = await server.call(
-      'course_admin.php',
-      'rename_course_part',
-      { CourseId: course.id, CoursePartId: course.partIds[0] ?? 0, Name: 'Too late', Version: Version + 1 },
-      as(admin),
-    );
-    expect(late.body.error_code).toBe('NOT_EDITING');
+    expect((await renamePart(admin, course.id, partId, 'Too late', Version + 1)).body.error_code).toBe('NOT_EDITING');
     expect((await lock(coach, course.id)).body.LockedByUserId).toBe(coach.id);
     expect((await partsOf(course.id))[0]?.name).toBe('Renamed');
+  }
+
+  it('a lock lapses after the inactivity limit without an edit, and each edit renews it', async () => {
+    const people = await world();
+    const { course, admin } = people;
+    expect((await lock(admin, course.id)).body.InactivityMinutes).toBe(DEFAULT_EDIT_INACTIVITY_MINUTES);
+    await close(admin, course.id);
+    await lapseAfter(DEFAULT_EDIT_INACTIVITY_MINUTES, people);
+  });
+
+  it("the course's own inactivity limit (its settings) is the lock's, and the lock answer names it", async () => {
+    const people = await world();
+    const { course, admin } = people;
+    const { data } = await server.ok('course_manager.php', 'get_course_settings', { CourseId: course.id }, as(admin));
+    await server.ok(
+      'course_manager.php',
+      'save_course_settings',
+      { CourseId: course.id, Settings: { ...data, InactivityMinutes: 45 } },
+      as(admin),
+    );
+    const answer = await lock(admin, course.id);
+    expect(answer.body).toMatchObject({ status: 'OK', InactivityMinutes: 45 });
+    expect(Date.parse(answer.body.LockExpiresAt) - Date.now()).toBeGreaterThan(44 * MINUTE);
+    await close(admin, course.id);
+    await lapseAfter(45, people);
   });
 
   it('a save made on an older version is refused and changes nothing', async () => {
     const { course, admin } = await world();
-    const { Version } = await server.ok(
-      'course_lock.php',
-      'lock_course_for_editing',
-      { CourseId: course.id },
-      as(admin),
-    );
-    const first = await server.ok(
-      'course_admin.php',
-      'rename_course_part',
-      { CourseId: course.id, CoursePartId: course.partIds[1] ?? 0, Name: 'Second, renamed', Version },
-      as(admin),
-    );
-    expect(first.Version).toBe(Version + 1);
+    const Version = await startEditing(admin, course.id);
+    const first = await renamePart(admin, course.id, course.partIds[1] ?? 0, 'Second, renamed', Version);
+    expect(first.body.Version).toBe(Version + 1);
     const before = await partsOf(course.id);
     const stale = await server.call(
       'course_admin.php',
@@ -162,15 +177,9 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
 
   it('only the lock holder writes', async () => {
     const { course, admin, coach } = await world();
-    const rename = (who: Person) =>
-      server.call(
-        'course_admin.php',
-        'rename_course_part',
-        { CourseId: course.id, CoursePartId: course.partIds[0] ?? 0, Name: 'Mine', Version: 1 },
-        as(who),
-      );
+    const rename = (who: Person) => renamePart(who, course.id, course.partIds[0] ?? 0, 'Mine', 1);
     expect((await rename(admin)).body.error_code).toBe('NOT_EDITING');
-    await server.ok('course_lock.php', 'lock_course_for_editing', { CourseId: course.id }, as(admin));
+    await startEditing(admin, course.id);
     const refused = await rename(coach);
     expect(refused.body).toMatchObject({ error_code: 'COURSE_LOCKED', LockedByUserId: admin.id });
     expect((await partsOf(course.id))[0]?.name).toBe('One');
@@ -178,12 +187,7 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
 
   it('add_course_part answers the new draft part, and sorting numbers the parts from 1', async () => {
     const { course, coach } = await world();
-    const { Version } = await server.ok(
-      'course_lock.php',
-      'lock_course_for_editing',
-      { CourseId: course.id },
-      as(coach),
-    );
+    const Version = await startEditing(coach, course.id);
     const added = await server.ok(
       'course_admin.php',
       'add_course_part',
@@ -250,12 +254,7 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
 
   it('a sort that does not list every part once, and bad input, are refused without a change or a 500', async () => {
     const { course, admin } = await world();
-    const { Version } = await server.ok(
-      'course_lock.php',
-      'lock_course_for_editing',
-      { CourseId: course.id },
-      as(admin),
-    );
+    const Version = await startEditing(admin, course.id);
     const before = await partsOf(course.id);
     const [one, two] = course.partIds as [number, number];
     for (const SortedItems of [
@@ -295,17 +294,12 @@ describe.each(dialects)('course authoring on %s', (dialect) => {
     }
     expect(await partsOf(course.id)).toEqual(before);
     // A refused write leaves the version where it was: the next write on it goes through.
-    await server.ok(
-      'course_admin.php',
-      'rename_course_part',
-      { CourseId: course.id, CoursePartId: one, Name: 'Still on version', Version },
-      as(admin),
-    );
+    expect((await renamePart(admin, course.id, one, 'Still on version', Version)).body.status).toBe('OK');
   });
 
   it('a student is refused every authoring call, and a course of another site is not found', async () => {
     const { site, course, admin, student } = await world();
-    await server.ok('course_lock.php', 'lock_course_for_editing', { CourseId: course.id }, as(admin));
+    await startEditing(admin, course.id);
     const partId = course.partIds[0] ?? 0;
     const calls: [string, string, unknown][] = [
       ['course_lock.php', 'lock_course_for_editing', { CourseId: course.id }],

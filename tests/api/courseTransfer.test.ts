@@ -6,8 +6,8 @@ import yauzl from 'yauzl';
 import { uploadDir } from '../../src/server/platform/files/storage';
 import type { Course } from '../../src/shared/contract/learning/courseShapes';
 import { createSite } from '../factories';
-import { as, createPerson, type Person } from '../factories/coaching';
-import { createCourse, createMedia, question } from '../factories/courses';
+import { addCoach, as, createPerson, type Person } from '../factories/coaching';
+import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
 import { type RawAnswer, request } from '../support/api';
 import { testDialects } from '../support/databases';
 import { startS3, type TestS3 } from '../support/s3';
@@ -113,6 +113,11 @@ async function demoCourse(server: TestServer, site: { id: number; name: string }
       },
     ],
   });
+  await server.db
+    .updateTable('courses')
+    .set({ footer_coach_text: 'Ask Kim about forklifts', footer_use_custom_text: 1, edit_inactivity_minutes: 45 })
+    .where('id', '=', course.id)
+    .execute();
   return { course, media: { image, video, audio, file } };
 }
 
@@ -218,6 +223,20 @@ async function expectSameCourse(server: TestServer, who: Person, originalId: num
   expect(copy.Published).toBe(false);
   expect(copy.Coaches).toEqual([]);
   expect(await comparable(server, copy)).toEqual(await comparable(server, original));
+  // What get_course does not show: the copy is a draft with the original's footer text and inactivity limit.
+  const settings = (id: number) =>
+    server.db
+      .selectFrom('courses')
+      .select(['description', 'category', 'footer_coach_text', 'footer_use_custom_text', 'edit_inactivity_minutes'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  expect(await settings(copyId)).toEqual(await settings(originalId));
+  const state = await server.db
+    .selectFrom('courses')
+    .select(['draft', 'archived_at'])
+    .where('id', '=', copyId)
+    .executeTakeFirstOrThrow();
+  expect(state).toEqual({ draft: 1, archived_at: null });
   return { original, copy };
 }
 
@@ -257,7 +276,9 @@ function runSuite(current: () => TestServer) {
   }
 
   it('exports a course as one zip of course.json and its media, named after the course', async () => {
-    const { admin, course, media } = await world();
+    const { site, admin, coach, student, course, media } = await world();
+    await addCoach(server.db, { site, course, user: coach });
+    await grantAccess(server.db, { site, course, user: student });
     const { Url } = await server.ok('course_transfer.php', 'export_course', { CourseId: course.id }, as(admin));
     expect(Url).toMatch(new RegExp(`^/export/course/${course.id}\\?u=${admin.id}&e=\\d+&s=[\\w-]+$`));
     const response = await fetch(`${server.url}${Url}`);
@@ -279,7 +300,16 @@ function runSuite(current: () => TestServer) {
     expect(manifest).toMatchObject({
       format: 'course-export',
       version: 1,
-      course: { name: 'Forklift safety', category: 'Safety', progressEvent: 2, xpPerReward: 7, testAttempts: 3 },
+      course: {
+        name: 'Forklift safety',
+        category: 'Safety',
+        progressEvent: 2,
+        xpPerReward: 7,
+        testAttempts: 3,
+        footerCoachText: 'Ask Kim about forklifts',
+        useCustomFooterText: true,
+        editInactivityMinutes: 45,
+      },
     });
     expect(manifest.parts).toHaveLength(2);
     expect(manifest.blocks).toHaveLength(16);
@@ -291,8 +321,11 @@ function runSuite(current: () => TestServer) {
       sizeBytes: pdf.length,
       file: `media/${media.file.id}`,
     });
-    // Coaches and learners are people of the site: not in the file.
-    expect(JSON.stringify(manifest)).not.toMatch(/coach|user/i);
+    // Coaches and learners are people of the site: not in the file (the course has a coach and a learner).
+    const text = JSON.stringify(manifest);
+    expect(text).not.toMatch(/"(coaches|coachIds|userId|users|learners|access)"/i);
+    expect(text).not.toContain(coach.email);
+    expect(text).not.toContain(student.email);
   });
 
   it('imports the file on the same site and on another as a new unpublished course, equal but for its ids', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrate, now } from '../../src/server/platform/db';
 import { mediaValues } from '../../src/server/seed/factories';
+import { DEFAULT_EDIT_INACTIVITY_MINUTES } from '../../src/shared/domain/authoring/lock';
 import { createSite, createUser } from '../factories';
 import { createCourse } from '../factories/courses';
 import { createTestDatabase, type TestDatabase, testDialects } from '../support/databases';
@@ -199,5 +200,25 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     await db.updateTable('media_files').set({ size_bytes: 12 }).where('id', '=', added.id).execute();
     await db.deleteFrom('media_files').where('site_id', '=', site.id).where('size_bytes', '=', 5).execute();
     expect(await usage()).toEqual({ [site.id]: 3_000_000_000, [other.id]: 19, [empty.id]: 0 });
+  });
+
+  it('0013 leaves the courses already there as they were: published or not (no draft), open, the default footer and limit', async () => {
+    const db = await databaseUpTo('0012_authoring');
+    const site = await createSite(db);
+    const published = await createCourse(db, { site });
+    const hidden = await createCourse(db, { site, published: false });
+
+    await migrate(db);
+    const rows = await db
+      .selectFrom('courses')
+      .select(['id', 'published', 'draft', 'archived_at', 'footer_coach_text', 'footer_use_custom_text'])
+      .select(['edit_inactivity_minutes'])
+      .orderBy('id')
+      .execute();
+    const unchanged = { draft: 0, archived_at: null, footer_coach_text: '', footer_use_custom_text: 0 };
+    expect(rows).toEqual([
+      { id: published.id, published: 1, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
+      { id: hidden.id, published: 0, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
+    ]);
   });
 });

@@ -33,12 +33,14 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     site: () => import('../../shared/i18n/en/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/en/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/en/coaching').then((m) => m.coaching),
+    authoring: () => import('../../shared/i18n/en/authoring').then((m) => m.authoring),
   },
   sv: {
     identity: () => import('../../shared/i18n/sv/identity').then((m) => m.identity),
     site: () => import('../../shared/i18n/sv/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/sv/learning').then((m) => m.learning),
     coaching: () => import('../../shared/i18n/sv/coaching').then((m) => m.coaching),
+    authoring: () => import('../../shared/i18n/sv/authoring').then((m) => m.authoring),
   },
 };
 

@@ -34,6 +34,7 @@ const CertificateCheckPage = page(
   () => import('../features/learning/CertificateCheck/CertificateCheckPage'),
   ['learning'],
 );
+const CoursesPage = page(() => import('../features/authoring/Courses/CoursesPage'), ['authoring']);
 const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['coaching']);
 // A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (the site's texts).
 const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['coaching', 'learning', 'site']);
@@ -75,6 +76,7 @@ const pages: Record<RoutePath, Page> = {
   '/FreeLessons/:category?': { element: <FreeLessonsPage /> },
   '/certificate/:code': { element: <CertificateCheckPage /> },
   '/versions': { element: <VersionsPage /> },
+  '/Courses': { element: <CoursesPage /> },
   '/Tasks': { element: <TasksPage /> },
   '/Tasks/:id': { element: <TaskPage /> },
 };

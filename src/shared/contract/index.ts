@@ -1,5 +1,6 @@
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
+import { courseManager } from './authoring/courses';
 import { courseImport, courseTransfer } from './authoring/courseTransfer';
 import { coachManager } from './coaching/coachManager';
 import { messages } from './coaching/messages';
@@ -35,6 +36,7 @@ export const contract = {
   [courseLock.file]: courseLock,
   [courseTransfer.file]: courseTransfer,
   [courseImport.file]: courseImport,
+  [courseManager.file]: courseManager,
   [courseProgress.file]: courseProgress,
   [achievements.file]: achievements,
   [certificates.file]: certificates,

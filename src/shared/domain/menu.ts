@@ -44,6 +44,7 @@ export const mainMenu: readonly MenuItem[] = [
 ];
 
 export const adminMenu: readonly MenuItem[] = [
+  { path: '/Courses', label: 'menu.courses', loginRequired: true, userTypes: staffTypes },
   { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
 ];

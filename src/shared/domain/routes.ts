@@ -44,6 +44,7 @@ export const routeAccess = {
   '/FreeLessons/:category?': open,
   '/certificate/:code': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
+  '/Courses': { kind: 'admin' },
   '/Tasks': { kind: 'admin' },
   '/Tasks/:id': { kind: 'admin' },
 } as const satisfies Record<string, RouteAccess>;

@@ -1,9 +1,11 @@
+import { authoring as enAuthoring } from './en/authoring';
 import { coaching as enCoaching } from './en/coaching';
 import { errors as enErrors } from './en/errors';
 import { identity as enIdentity } from './en/identity';
 import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { site as enSite } from './en/site';
+import { authoring as svAuthoring } from './sv/authoring';
 import { coaching as svCoaching } from './sv/coaching';
 import { errors as svErrors } from './sv/errors';
 import { identity as svIdentity } from './sv/identity';
@@ -12,7 +14,7 @@ import { shell as svShell } from './sv/shell';
 import { site as svSite } from './sv/site';
 
 /**
- * One namespace per module (identity, site, learning, coaching), plus the app frame's shell and errors. English is
+ * One namespace per module (identity, site, learning, coaching, authoring), plus the app frame's shell and errors. English is
  * the type source; Swedish is checked against it by the compiler and by a unit test.
  */
 export const resources = {
@@ -23,6 +25,7 @@ export const resources = {
     site: enSite,
     learning: enLearning,
     coaching: enCoaching,
+    authoring: enAuthoring,
   },
   sv: {
     shell: svShell,
@@ -31,6 +34,7 @@ export const resources = {
     site: svSite,
     learning: svLearning,
     coaching: svCoaching,
+    authoring: svAuthoring,
   },
 } as const;
 

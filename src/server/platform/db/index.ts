@@ -26,6 +26,7 @@ import * as m0009 from './migrations/0009_user_preferences';
 import * as m0010 from './migrations/0010_maintenance';
 import * as m0011 from './migrations/0011_certificate_codes';
 import * as m0012 from './migrations/0012_authoring';
+import * as m0013 from './migrations/0013_course_settings';
 import * as m0014 from './migrations/0014_site_storage';
 import type { Database } from './schema';
 
@@ -44,6 +45,7 @@ const migrations = {
   '0010_maintenance': m0010,
   '0011_certificate_codes': m0011,
   '0012_authoring': m0012,
+  '0013_course_settings': m0013,
   '0014_site_storage': m0014,
 } satisfies Record<string, Migration>;
 

@@ -175,6 +175,14 @@ export interface CoursesTable extends Row {
   locked_by_user_id: number | null;
   locked_at: Timestamp | null;
   lock_expires_at: Timestamp | null;
+  /** Never published yet (a new course); with `published` 0 it reads as draft, else as unpublished. */
+  draft: Generated<Flag>;
+  archived_at: Generated<Timestamp | null>;
+  /** The course's own footer coach text, shown instead of the default when `footer_use_custom_text` is set. */
+  footer_coach_text: Generated<string>;
+  footer_use_custom_text: Generated<Flag>;
+  /** Minutes without an edit after which editing the course closes (spec §4). */
+  edit_inactivity_minutes: Generated<number>;
 }
 
 export interface CourseCoachesTable extends Row {

@@ -10,6 +10,11 @@ export const EditLock = z.object({
   LockExpiresAt: isoDate,
   /** The course's version, which the holder's next save names. */
   Version: z.number(),
+  /**
+   * The course's inactivity limit (its settings, spec §4): the lock lapses this many minutes after the last edit,
+   * and the editor closes editing after as long without one.
+   */
+  InactivityMinutes: z.number(),
 });
 export type EditLock = z.infer<typeof EditLock>;
 

@@ -38,6 +38,15 @@ export const course = endpoint('course.php', {
     data: z.object({ category: category.nullable().optional() }),
     answer: z.object({ status: ok, data: z.array(FreeLesson), categories: z.array(z.string()) }),
   }),
+  /**
+   * Staff turn on a course's own footer coach text (`FooterMentorCopy.UseCustomText` of `get_course`, spec §7): the
+   * text written in the course settings then replaces the default one. `UserId` is the caller's own.
+   */
+  addFooterCoachText: call({
+    access: 'staff',
+    data: z.object({ CourseId: id, UserId: id }),
+    answer: z.object({ status: ok }),
+  }),
   /** One free part with its blocks, for anyone. */
   get_free_lesson: call({
     access: 'public',

@@ -155,7 +155,8 @@ export const Course = z.object({
   CourseXp: z.number(),
   LockedByUserId: z.number().nullable(),
   LockedByUsername: z.string().nullable(),
-  FooterMentorCopy: z.object({ UseCustomText: z.boolean() }),
+  /** The course's own footer coach text, shown instead of the default one when `UseCustomText` is set. */
+  FooterMentorCopy: z.object({ UseCustomText: z.boolean(), Text: z.string() }),
   CertificateEnabled: z.boolean(),
   CertificateValidityMonths: z.number().nullable(),
   /** Attempts a learner has per test of the course; null when there is no limit. */

@@ -13,6 +13,7 @@ export const shell = {
     signUp: 'Sign up',
     signOut: 'Sign out',
     techSupport: 'Tech Support',
+    courses: 'Courses',
     tasks: 'Tasks',
     versions: 'Version history',
     game: 'Game',

@@ -16,6 +16,7 @@ export const shell: Translation<typeof en> = {
     signUp: 'Bli medlem',
     signOut: 'Logga ut',
     techSupport: 'Teknisk support',
+    courses: 'Kurser',
     tasks: 'Uppgifter',
     versions: 'Versionshistorik',
     game: 'Spel',

@@ -25,4 +25,5 @@ export const presentLock = (state: CourseEditState): EditLock => ({
   LockedByUsername: personName(state.holder_first_name, state.holder_last_name),
   LockExpiresAt: state.lock_expires_at ?? '',
   Version: state.version,
+  InactivityMinutes: state.edit_inactivity_minutes,
 });

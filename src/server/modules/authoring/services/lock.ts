@@ -1,23 +1,32 @@
-import { DEFAULT_EDIT_INACTIVITY_MINUTES, lockExpiry } from '../../../../shared/domain/authoring/lock';
+import { lockExpiry, lockHolderAt } from '../../../../shared/domain/authoring/lock';
 import { personName } from '../../../../shared/domain/people';
 import { type Actor, authorize } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { authoringActions } from '../policies/course';
-import { type CourseEditState, courseEditState } from '../queries';
+import { type CourseEditState, courseEditState, nextVersion, storedLock } from '../queries';
 
-/**
- * When an edit lock taken or used now lapses. The one place the course's inactivity limit enters: today every
- * course has the default of spec §4.
- */
-export const lockExpiresAt = (): string => lockExpiry(new Date(now()), DEFAULT_EDIT_INACTIVITY_MINUTES).toISOString();
+/** When an edit lock taken or used at `at` lapses: the course's own inactivity limit (its settings, spec §4) later. */
+const lockExpiresAt = (at: string, inactivityMinutes: number): string =>
+  lockExpiry(new Date(at), inactivityMinutes).toISOString();
 
-/** Whether someone other than `userId` holds the course's lock, unlapsed. */
-const heldByOther = (state: CourseEditState, userId: number, at: string) =>
-  state.locked_by_user_id !== null &&
-  state.locked_by_user_id !== userId &&
-  state.lock_expires_at !== null &&
-  state.lock_expires_at > at;
+/** The course's inactivity limit in minutes; NOT_FOUND when the site has no such course. */
+async function inactivityMinutesOf(db: Db, siteId: number, courseId: number): Promise<number> {
+  const course = await db
+    .selectFrom('courses')
+    .select('edit_inactivity_minutes')
+    .where('site_id', '=', siteId)
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+  if (!course) throw new AppError('NOT_FOUND', 'No such course');
+  return course.edit_inactivity_minutes;
+}
+
+/** Whether someone other than `userId` holds the course's lock at `at`. */
+const heldByOther = (state: CourseEditState, userId: number, at: string) => {
+  const holder = lockHolderAt(storedLock(state), at);
+  return holder !== null && holder !== userId;
+};
 
 export const courseLocked = (state: CourseEditState): AppError =>
   new AppError('COURSE_LOCKED', 'Someone else is editing this course', {
@@ -53,8 +62,9 @@ export async function lockCourse(
       .executeTakeFirst();
     if (!part) throw new AppError('NOT_FOUND', 'No such part of this course');
   }
+  const minutes = await inactivityMinutesOf(db, siteId, courseId);
   const at = now();
-  const expiresAt = lockExpiresAt();
+  const expiresAt = lockExpiresAt(at, minutes);
   const taken = await db
     .updateTable('courses')
     .set((eb) => ({
@@ -112,16 +122,11 @@ export async function authoringWrite<T>(
   const { siteId, user, courseId, version } = opts;
   authorize(user, authoringActions.edit, undefined);
   return db.transaction().execute(async (trx) => {
+    const minutes = await inactivityMinutesOf(trx, siteId, courseId);
     const at = now();
     const bumped = await trx
       .updateTable('courses')
-      .set((eb) => ({
-        version: eb('version', '+', 1),
-        version_user_id: user.id,
-        version_at: at,
-        lock_expires_at: lockExpiresAt(),
-        updated_at: at,
-      }))
+      .set((eb) => ({ ...nextVersion(eb, user.id, at), lock_expires_at: lockExpiresAt(at, minutes) }))
       .where('site_id', '=', siteId)
       .where('id', '=', courseId)
       .where('locked_by_user_id', '=', user.id)
@@ -136,7 +141,7 @@ export async function authoringWrite<T>(
 
 function refusal(state: CourseEditState, userId: number, at: string): AppError {
   if (heldByOther(state, userId, at)) return courseLocked(state);
-  if (state.locked_by_user_id !== userId || state.lock_expires_at === null || state.lock_expires_at <= at) {
+  if (lockHolderAt(storedLock(state), at) !== userId) {
     return new AppError('NOT_EDITING', 'You do not hold the edit lock of this course; open it for editing again');
   }
   return new AppError('STALE_VERSION', 'The course was changed since the version this change was made on', {

@@ -3,6 +3,7 @@ import { callerNamed, handlers } from '../../../platform/handlers';
 import { presentCourse, presentFreeLesson } from '../presenters/course';
 import { presentCourseSummary, presentFreeLessonCard } from '../presenters/lists';
 import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
+import { turnOnFooterCoachText } from '../services/footerCoachText';
 
 export const courseHandlers = handlers(course, {
   async get_course(ctx, data) {
@@ -23,6 +24,11 @@ export const courseHandlers = handlers(course, {
       category: data.category ?? null,
     });
     return { status: 'OK', data: lessons.map(presentFreeLessonCard), categories };
+  },
+  async addFooterCoachText(ctx, data) {
+    const user = callerNamed(ctx, data.UserId);
+    await turnOnFooterCoachText(ctx.db, { siteId: ctx.site.id, userId: user.id, courseId: data.CourseId });
+    return { status: 'OK' };
   },
   async get_free_lesson(ctx, data) {
     return {

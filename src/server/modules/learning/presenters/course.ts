@@ -263,7 +263,7 @@ export function presentCourse(view: CourseView): Course {
     CourseXp: courseProgress?.xp ?? 0,
     LockedByUserId: view.lockHolder?.id ?? null,
     LockedByUsername: view.lockHolder ? personName(view.lockHolder.first_name, view.lockHolder.last_name) : null,
-    FooterMentorCopy: { UseCustomText: false },
+    FooterMentorCopy: { UseCustomText: course.footer_use_custom_text === 1, Text: course.footer_coach_text },
     CertificateEnabled: course.certificate_enabled === 1,
     CertificateValidityMonths: course.certificate_validity_months,
     TestAttempts: attemptLimit(course.test_attempts),

@@ -22,11 +22,12 @@ export const blockVisibleToLearner = (eb: ExpressionBuilder<Database, 'course_bl
 export const liveAccess = (at: string) => (eb: ExpressionBuilder<Database, 'course_access'>) =>
   eb.or([eb('course_access.expires_at', 'is', null), eb('course_access.expires_at', '>', at)]);
 
-/** A course a learner may open at `at`: published, and she holds live access to it. */
+/** A course a learner may open at `at`: published, not archived, and she holds live access to it. */
 export const courseOpenToLearner =
   (siteId: number, userId: number, at: string) => (eb: ExpressionBuilder<Database, 'courses'>) =>
     eb.and([
       eb('courses.published', '=', 1),
+      eb('courses.archived_at', 'is', null),
       eb.exists(
         eb
           .selectFrom('course_access')

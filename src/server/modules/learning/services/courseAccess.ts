@@ -26,7 +26,9 @@ export async function loadCourseForViewer(
   const course = await getById(db, 'courses', opts.siteId, opts.courseId, 'No such course');
   if (seesCourseAsStaff(opts.user)) return course;
   const allowed =
-    course.published === 1 && (await hasCourseAccess(db, { ...opts, userId: opts.user.id, courseId: course.id }));
+    course.published === 1 &&
+    course.archived_at === null &&
+    (await hasCourseAccess(db, { ...opts, userId: opts.user.id, courseId: course.id }));
   if (!allowed) throw new AppError('NO_COURSE_ACCESS', 'No access to this course');
   return course;
 }

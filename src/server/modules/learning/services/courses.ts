@@ -1,3 +1,4 @@
+import { lockHolderAt } from '../../../../shared/domain/authoring/lock';
 import { type Db, now } from '../../../platform/db';
 import type { CourseBlockRow, CoursePartRow, CourseRow, MediaFileRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
@@ -60,14 +61,16 @@ const blocksOf = (db: Db, siteId: number, courseId: number) =>
 
 /** Who holds the course's edit lock (authoring's columns of `courses`), or null when nobody or it has lapsed. */
 async function editLockHolder(db: Db, course: CourseRow) {
-  if (course.locked_by_user_id === null || course.lock_expires_at === null || course.lock_expires_at <= now()) {
-    return null;
-  }
+  const holderId = lockHolderAt(
+    { lockedByUserId: course.locked_by_user_id, lockExpiresAt: course.lock_expires_at },
+    now(),
+  );
+  if (holderId === null) return null;
   const holder = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name'])
     .where('site_id', '=', course.site_id)
-    .where('id', '=', course.locked_by_user_id)
+    .where('id', '=', holderId)
     .executeTakeFirst();
   return holder ?? null;
 }
@@ -236,6 +239,7 @@ function freePartsQuery(db: Db, siteId: number) {
     .where('course_parts.site_id', '=', siteId)
     .where('courses.site_id', '=', siteId)
     .where('courses.published', '=', 1)
+    .where('courses.archived_at', 'is', null)
     .where('course_parts.free', '=', 1)
     .where(partVisibleToLearner(now()));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inactivityLimit } from '../../../../../shared/contract/authoring/courses';
 import {
   COURSE_EXPORT_FORMAT,
   COURSE_EXPORT_VERSION,
@@ -23,7 +24,12 @@ interface Field<S extends z.ZodType = z.ZodType> {
 }
 
 const plain = <S extends z.ZodType>(column: string, schema: S): Field<S> => ({ column, schema });
-const flagField = (column: string) => ({ column, schema: z.boolean(), codec: 'flag' as const });
+/** A 0/1 column; given a default, files made before the column existed still import. */
+const flagField = (column: string, fallback?: boolean) => ({
+  column,
+  schema: fallback === undefined ? z.boolean() : z.boolean().default(fallback),
+  codec: 'flag' as const,
+});
 
 const text = (max: number) => z.string().max(max);
 const isoTime = z.iso.datetime({ offset: true });
@@ -39,6 +45,12 @@ export const courseFields = {
   certificateEnabled: flagField('certificate_enabled'),
   certificateValidityMonths: plain('certificate_validity_months', z.number().int().min(1).max(1200).nullable()),
   testAttempts: plain('test_attempts', z.number().int().min(0).max(1000).nullable()),
+  footerCoachText: plain('footer_coach_text', text(2000).default('')),
+  useCustomFooterText: flagField('footer_use_custom_text', false),
+  editInactivityMinutes: plain(
+    'edit_inactivity_minutes',
+    z.number().int().min(inactivityLimit.min).max(inactivityLimit.max).default(inactivityLimit.default),
+  ),
 } satisfies Record<string, Field>;
 
 export const partFields = {

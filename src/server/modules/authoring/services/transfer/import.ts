@@ -327,8 +327,9 @@ async function insertCourse(
       ...(toRow(courseFields, manifest.course) as object),
       site_id: siteId,
       name,
-      // An imported course is for its new site's staff to look over first: never published on arrival.
+      // An imported course is for its new site's staff to look over first: a draft, never published on arrival.
       published: 0,
+      draft: 1,
       sort_id: Number(last?.sort_id ?? 0) + 1,
       ...stamps,
     } as never)

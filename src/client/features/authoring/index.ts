@@ -1,0 +1,1 @@
+export { authoringKeys } from './keys';
