@@ -13,7 +13,8 @@ import { AppError } from '../errors';
  * bodyLimit holds for it whether or not it declares a content-length (a body streamed without one is refused with
  * 413 as soon as it passes the limit), and the hooks before parsing (an upload's access check) run before a byte
  * of it is read. Bodies are at most a few MiB (1 MiB, an upload 2 MiB and its form), so reading them whole costs
- * no more than the parts they are made of.
+ * no more than the parts they are made of. The one exception is an upload whose contract says `toDisk` (a course
+ * file of up to gigabytes): its body is parsed as it arrives and its file written to disk (`spoolMultipart`).
  */
 
 export interface MultipartLimits {

@@ -49,7 +49,6 @@ export const authoring = {
     importText:
       'Choose a course file (.zip) exported from this site or another. It becomes a new draft course with its parts, blocks, media and settings; its coaches and learners are not part of it.',
     importFile: 'Course file',
-    importPick: 'Choose a .zip file',
     importChoose: 'Please choose a course file',
     import: 'Import',
     importProgress: 'Upload progress',

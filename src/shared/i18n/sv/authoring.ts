@@ -51,7 +51,6 @@ export const authoring: Translation<typeof en> = {
     importText:
       'Välj en kursfil (.zip) som exporterats från den här eller en annan webbplats. Den blir en ny kurs i utkast med sina delar, block, media och inställningar; dess coacher och deltagare följer inte med.',
     importFile: 'Kursfil',
-    importPick: 'Välj en .zip-fil',
     importChoose: 'Välj en kursfil',
     import: 'Importera',
     importProgress: 'Uppladdningens förlopp',

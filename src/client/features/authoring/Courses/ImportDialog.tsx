@@ -56,7 +56,6 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
         <Text size="sm">{t('courses.importText')}</Text>
         <FileInput
           label={t('courses.importFile')}
-          placeholder={t('courses.importPick')}
           accept=".zip,application/zip"
           value={file}
           onChange={(picked) => {
