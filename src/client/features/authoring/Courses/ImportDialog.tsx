@@ -63,7 +63,6 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
             setError(null);
           }}
           disabled={busy}
-          clearable
           data-autofocus
           data-testid="course-import-file"
           error={error?.text}
