@@ -12,9 +12,7 @@ import { gzipSync } from 'node:zlib';
  * The most gzipped JavaScript a browser may load before it shows `/` (the sign-in page), in bytes;
  * tests/e2e/clientSize.test.ts holds the build under it. What the first load is made of is in docs/performance.md.
  */
-// The target is 150 kB (docs/performance.md); the leave guard, the tabs' shared session and the maintenance gate
-// took the first load to 151.3 kB, over the target, until they move out of the entry chunk.
-export const FIRST_LOAD_JS_BUDGET = 152_000;
+export const FIRST_LOAD_JS_BUDGET = 150_000;
 
 export interface PageSpec {
   path: string;
@@ -24,8 +22,8 @@ export interface PageSpec {
 
 /** The pages measured; keep in step with routes.tsx (the sign-in page is part of the entry chunk). */
 export const measuredPages: PageSpec[] = [
-  { path: '/', lazy: ['../shared/i18n/en/identity.ts'] },
-  { path: '/login', lazy: ['../shared/i18n/en/identity.ts'] },
+  { path: '/', lazy: ['../shared/i18n/en/signIn.ts'] },
+  { path: '/login', lazy: ['../shared/i18n/en/signIn.ts'] },
   {
     path: '/course/:id/post/:id2',
     lazy: ['features/learning/Course/CourseLayout.tsx', '../shared/i18n/en/learning.ts'],

@@ -65,6 +65,25 @@ function mapFrameworkError(error: FastifyError): AppError {
   return new AppError('INVALID_REQUEST', `Malformed request: ${error.message}`);
 }
 
+/** How often a closing server looks for kept-alive connections whose answer has ended since. */
+const CLOSING_SWEEP_MS = 50;
+
+/**
+ * Closing, Node closes the kept-alive connections that are idle at that instant and waits for the others. One
+ * whose answer is still being streamed then (a medium, a range of a video) finishes it and is kept alive after
+ * it: the server would not close before the keep-alive timeout, or before the client goes. So while closing,
+ * connections are closed as soon as their answer has ended; an answer under way is never cut short.
+ */
+function closeConnectionsOnceAnswered(fastify: FastifyInstance): void {
+  fastify.addHook('preClose', (done) => {
+    const server = fastify.server;
+    const sweep = setInterval(() => server.closeIdleConnections(), CLOSING_SWEEP_MS);
+    sweep.unref();
+    server.once('close', () => clearInterval(sweep));
+    done();
+  });
+}
+
 /** Builds the server without listening, so tests run it in-process or on port 0. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options;
@@ -146,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     registry,
     findSessionUser: identity.findSessionUser,
+    uploadLimits: identity.uploadLimits,
     checkAnswers: options.checkAnswers ?? false,
   });
   registerMediaRoutes(fastify, { db, config });
@@ -181,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
+  closeConnectionsOnceAnswered(fastify);
   fastify.addHook('onClose', async () => {
     await mailer.stop();
   });

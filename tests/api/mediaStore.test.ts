@@ -67,6 +67,15 @@ describe.each(dialects)('media in an S3-compatible store on %s', (dialect) => {
       expect(part.response.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/1000`);
       expect(part.bytes.equals(bytes.subarray(start, end + 1)), range).toBe(true);
     }
+    // A HEAD answers the headers alone, the file not fetched for it.
+    const url = (await mediaSigner(server.db, site.id))(media.id);
+    const head = await fetch(`${server.url}${url}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('1000');
+    expect(head.headers.get('content-type')).toBe('video/mp4');
+    const headRange = await fetch(`${server.url}${url}`, { method: 'HEAD', headers: { range: 'bytes=10-19' } });
+    expect(headRange.status).toBe(206);
+    expect(headRange.headers.get('content-length')).toBe('10');
     const beyond = await fetchSigned(site.id, media.id, { range: 'bytes=1000-' });
     expect(beyond.response.status).toBe(416);
     expect(beyond.response.headers.get('content-range')).toBe('bytes */1000');
@@ -244,3 +253,93 @@ describe.each(dialects)('media in an S3-compatible store on %s', (dialect) => {
     expect(served.headers.get('content-type')).toBe('image/webp');
   });
 });
+
+/** Settles as `promise` does, or fails once `ms` have passed: a server that does not close is a hang. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The open file descriptors of this process (the server runs in it) that name `file`. */
+const openDescriptorsOf = (file: string) =>
+  fs.readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false;
+    }
+  });
+
+describe.each(dialects.flatMap((dialect) => (['disk', 's3'] as const).map((store) => [dialect, store] as const)))(
+  'a server streaming media closes promptly on %s, media on %s',
+  (dialect, store) => {
+    let s3: TestS3 | undefined;
+    beforeAll(async () => {
+      if (store === 's3') s3 = await startS3();
+    });
+    afterAll(async () => {
+      await s3?.close();
+    });
+
+    it('an answer under way when it closes is finished, and its connection closed; aborted reads leave nothing open', async () => {
+      const server = await startTestServer(dialect, s3?.env ?? {});
+      let closing: Promise<void> | undefined;
+      try {
+        const site = await createSite(server.db);
+        // Large enough that the answer is still being sent while the client has read only its first bytes.
+        const bytes = Buffer.alloc(8 * 1024 * 1024, 7);
+        const media = await createMedia(server.db, {
+          config: server.config,
+          site,
+          kind: 'video',
+          mimeType: 'video/mp4',
+          bytes,
+        });
+        const url = `${server.url}${(await mediaSigner(server.db, site.id))(media.id)}`;
+        const [name] = (
+          await server.db.selectFrom('media_files').select('storage_name').where('id', '=', media.id).execute()
+        ).map((row) => row.storage_name);
+        const file = path.join(uploadDir(server.config, site.id), name as string);
+
+        // A player that reads the start of a video, and a seek that is given up: both leave nothing open.
+        for (const range of [undefined, 'bytes=1000000-']) {
+          const abort = new AbortController();
+          const response = await fetch(url, { headers: range ? { range } : {}, signal: abort.signal });
+          expect(response.status).toBe(range ? 206 : 200);
+          await response.body?.getReader().read();
+          abort.abort();
+        }
+        // A whole ranged read.
+        const ranged = await fetch(url, { headers: { range: 'bytes=100-199' } });
+        expect(Buffer.from(await ranged.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+        if (store === 'disk') {
+          await expect.poll(() => openDescriptorsOf(file), { timeout: 5000 }).toEqual([]);
+        }
+
+        // The server is told to close while the whole file is being sent.
+        const response = await fetch(url);
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        let received = (await reader.read()).value?.length ?? 0;
+        expect(received).toBeLessThan(bytes.length);
+        closing = server.close();
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) break;
+          received += chunk.value.length;
+        }
+        expect(received).toBe(bytes.length);
+        // Kept alive after its answer, the connection would hold the server open until the keep-alive timeout.
+        await within(closing, 5000, 'the server closing');
+      } finally {
+        await within(closing ?? server.close(), 10_000, 'the server closing after the test');
+      }
+    });
+  },
+);

@@ -169,8 +169,28 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     expect(after).toEqual({ locked_by_user_id: null, version_user_id: null });
   });
 
-  it("0014 counts each site's media already there, and keeps the count on every write from then on", async () => {
+  it('0013 leaves the courses already there as they were: published or not (no draft), open, the default footer and limit', async () => {
     const db = await databaseUpTo('0012_authoring');
+    const site = await createSite(db);
+    const published = await createCourse(db, { site });
+    const hidden = await createCourse(db, { site, published: false });
+
+    await migrate(db);
+    const rows = await db
+      .selectFrom('courses')
+      .select(['id', 'published', 'draft', 'archived_at', 'footer_coach_text', 'footer_use_custom_text'])
+      .select(['edit_inactivity_minutes'])
+      .orderBy('id')
+      .execute();
+    const unchanged = { draft: 0, archived_at: null, footer_coach_text: '', footer_use_custom_text: 0 };
+    expect(rows).toEqual([
+      { id: published.id, published: 1, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
+      { id: hidden.id, published: 0, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
+    ]);
+  });
+
+  it("0014 counts each site's media already there, and keeps the count on every write from then on", async () => {
+    const db = await databaseUpTo('0013_course_settings');
     const [site, other, empty] = [await createSite(db), await createSite(db), await createSite(db)];
     await db
       .insertInto('media_files')
@@ -202,23 +222,33 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     expect(await usage()).toEqual({ [site.id]: 3_000_000_000, [other.id]: 19, [empty.id]: 0 });
   });
 
-  it('0013 leaves the courses already there as they were: published or not (no draft), open, the default footer and limit', async () => {
-    const db = await databaseUpTo('0012_authoring');
+  it('0015 writes the courses already there in English with no translations; a part takes its revisions along', async () => {
+    const db = await databaseUpTo('0014_site_storage');
     const site = await createSite(db);
-    const published = await createCourse(db, { site });
-    const hidden = await createCourse(db, { site, published: false });
+    const course = await createCourse(db, { site, parts: [{ name: 'One', blocks: [{ type: 'Text' }] }] });
+    const editor = await createUser(db, { site, role: 'coach' });
 
     await migrate(db);
-    const rows = await db
-      .selectFrom('courses')
-      .select(['id', 'published', 'draft', 'archived_at', 'footer_coach_text', 'footer_use_custom_text'])
-      .select(['edit_inactivity_minutes'])
-      .orderBy('id')
+    expect(await db.selectFrom('courses').select('default_language').execute()).toEqual([{ default_language: 'en' }]);
+    expect(await db.selectFrom('course_parts').select('translations').execute()).toEqual([{ translations: '{}' }]);
+    expect(await db.selectFrom('course_blocks').select('translations').execute()).toEqual([{ translations: '{}' }]);
+    const partId = course.partIds[0] as number;
+    await db
+      .insertInto('part_revisions')
+      .values({
+        site_id: site.id,
+        course_part_id: partId,
+        user_id: editor.id,
+        version: 2,
+        content: '{}',
+        created_at: now(),
+        updated_at: now(),
+      })
       .execute();
-    const unchanged = { draft: 0, archived_at: null, footer_coach_text: '', footer_use_custom_text: 0 };
-    expect(rows).toEqual([
-      { id: published.id, published: 1, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
-      { id: hidden.id, published: 0, ...unchanged, edit_inactivity_minutes: DEFAULT_EDIT_INACTIVITY_MINUTES },
-    ]);
+    // A deleted editor leaves the revision without her; a deleted part takes its revisions.
+    await db.deleteFrom('users').where('id', '=', editor.id).execute();
+    expect(await db.selectFrom('part_revisions').select('user_id').execute()).toEqual([{ user_id: null }]);
+    await db.deleteFrom('course_parts').where('id', '=', partId).execute();
+    expect(await db.selectFrom('part_revisions').select('id').execute()).toEqual([]);
   });
 });

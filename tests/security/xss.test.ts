@@ -3,6 +3,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/constants';
 import { builtClientDir, type ServerProcess, startServerProcess } from '../support/process';
+import { courseContent } from './support/authoringPaths';
 import { chatMessages, examAnswersForStaff, examCommentsForStudent, supportTasks } from './support/coachingPaths';
 import {
   type Accounts,
@@ -45,6 +46,7 @@ const richTextPaths: RichTextPath[] = [
   supportTasks,
   examCommentsForStudent,
   examAnswersForStaff,
+  courseContent,
 ];
 
 describe('stored XSS through every rich-text path', () => {

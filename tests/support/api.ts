@@ -153,7 +153,7 @@ export interface Api {
   /** A file sent as the spec's upload (ajaxUpload.php): multipart, with the `folder` field and the `file` part. */
   upload(
     bytes: Uint8Array,
-    options?: CallOptions & { folder?: string; fileName?: string; mimeType?: string },
+    options?: CallOptions & { folder?: string; fileName?: string; mimeType?: string; fields?: Record<string, string> },
   ): Promise<HttpAnswer<AnswerOf<'ajaxUpload.php', 'upload'>>>;
 }
 
@@ -170,6 +170,7 @@ export function api(baseUrl: string | (() => string)): Api {
     upload(bytes, options = {}) {
       const form = new FormData();
       form.set('folder', options.folder ?? 'profile');
+      for (const [name, value] of Object.entries(options.fields ?? {})) form.set(name, value);
       form.set(
         'file',
         new Blob([new Uint8Array(bytes)], { type: options.mimeType ?? '' }),

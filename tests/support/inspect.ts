@@ -22,6 +22,7 @@ const everyTable: Record<keyof Database, true> = {
   course_coaches: true,
   course_parts: true,
   course_blocks: true,
+  part_revisions: true,
   course_access: true,
   course_progress: true,
   part_progress: true,

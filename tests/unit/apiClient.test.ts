@@ -1,6 +1,14 @@
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, callBody, onUnauthorized, URLENCODED_MAX_CHARS, upload } from '../../src/client/app/api';
+import {
+  ApiError,
+  beforeFailing,
+  call,
+  callBody,
+  onUnauthorized,
+  URLENCODED_MAX_CHARS,
+  upload,
+} from '../../src/client/app/api';
 
 interface Sent {
   url: string;
@@ -36,6 +44,28 @@ describe('the API client', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it('a failed call rejects only once what it waits for before failing (the error texts) has arrived', async () => {
+    answerWith(json({ status: 'ERROR', error_code: 'NOT_FOUND' }));
+    let textsArrive = () => {};
+    const texts = new Promise<void>((resolve) => {
+      textsArrive = resolve;
+    });
+    beforeFailing(() => texts);
+    try {
+      let settled = false;
+      const failing = call('news.php', 'get_latest_news', {}).finally(() => {
+        settled = true;
+      });
+      failing.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(false);
+      textsArrive();
+      await expect(failing).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      beforeFailing(() => Promise.resolve());
+    }
   });
 
   it('sends a call as urlencoded req and data, with the site and the token', async () => {

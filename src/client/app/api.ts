@@ -43,6 +43,13 @@ export const onMaintenance = (listener: () => void) => {
   };
 };
 
+let beforeFailure: () => Promise<void> = () => Promise.resolve();
+
+/** The app's entry names what a failed call waits for before it rejects: the error texts' chunk (app/i18n.ts). */
+export const beforeFailing = (wait: () => Promise<void>) => {
+  beforeFailure = wait;
+};
+
 /**
  * The endpoint files that take a file (their contract entry has `upload`): a multipart body whose text fields are
  * the data and whose `file` part is the file (spec §7). The contract's types do not carry the `upload` option, so
@@ -107,13 +114,29 @@ export async function upload<F extends UploadFile, R extends CallName<F> = CallN
   return send(file, form, undefined, { tooLarge: 'FILE_TOO_LARGE' });
 }
 
-/** Posts a body with the site and the session token, and reads the answer (spec §4: a dead session signs out). */
+/** Posts a body and answers what the server said; a failure rejects once its text can be shown (`beforeFailing`). */
 async function send(
   file: EndpointFile,
   body: string | FormData,
   contentType: string | undefined,
   options: { tooLarge?: ErrorCode } = {},
   // biome-ignore lint/suspicious/noExplicitAny: the answer is checked against the contract on the server's side
+): Promise<any> {
+  try {
+    return await exchange(file, body, contentType, options);
+  } catch (error) {
+    await beforeFailure();
+    throw error;
+  }
+}
+
+/** Posts a body with the site and the session token, and reads the answer (spec §4: a dead session signs out). */
+async function exchange(
+  file: EndpointFile,
+  body: string | FormData,
+  contentType: string | undefined,
+  options: { tooLarge?: ErrorCode },
+  // biome-ignore lint/suspicious/noExplicitAny: as above
 ): Promise<any> {
   const token = storage.get(storageKeys.token);
   let response: Response;

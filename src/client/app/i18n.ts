@@ -3,32 +3,33 @@ import { initReactI18next } from 'react-i18next';
 import { chooseLanguage, type Language } from '../../shared/domain/language';
 import { storageKeys } from '../../shared/domain/storage';
 import type { Namespace } from '../../shared/i18n';
-import { errors as enErrors } from '../../shared/i18n/en/errors';
 import { shell as enShell } from '../../shared/i18n/en/shell';
 import { storage } from './storage';
 
 export const initialLanguage = chooseLanguage(storage.get(storageKeys.locale), navigator.languages ?? []);
 
 /**
- * The app frame's texts: English ships with the first page (it is also the fallback, and an error must be
- * explainable when the network is what failed); Swedish is a chunk of its own, loaded before the first render
- * when it is the language and before the switch when the user picks it, so neither flashes keys.
+ * The app frame's texts: English ships with the first page (it is also the fallback, and says that the backend
+ * could not be reached when even the error texts cannot be loaded); Swedish is a chunk of its own, loaded before
+ * the first render when it is the language and before the switch when the user picks it, so neither flashes keys.
  */
-const frameNamespaces = ['shell', 'errors'] as const;
+const frameNamespaces = ['shell'] as const;
 type FrameNamespace = (typeof frameNamespaces)[number];
 export type PageNamespace = Exclude<Namespace, FrameNamespace>;
 
 const swedishFrame: Record<FrameNamespace, () => Promise<ResourceKey>> = {
   shell: () => import('../../shared/i18n/sv/shell').then((m) => m.shell),
-  errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
 };
 
 /**
- * Every other namespace is a chunk per language, loaded when the first component asks for it; react-i18next
+ * Every other namespace is a chunk per language (the error texts too: they are loaded before a failed call
+ * reports, `loadErrorTexts`), loaded when the first component asks for it; react-i18next
  * suspends that component meanwhile. A namespace added to the bundles fails to compile until it is listed here.
  */
 const pageBundles: Record<Language, Record<PageNamespace, () => Promise<ResourceKey>>> = {
   en: {
+    errors: () => import('../../shared/i18n/en/errors').then((m) => m.errors),
+    signIn: () => import('../../shared/i18n/en/signIn').then((m) => m.signIn),
     identity: () => import('../../shared/i18n/en/identity').then((m) => m.identity),
     site: () => import('../../shared/i18n/en/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/en/learning').then((m) => m.learning),
@@ -36,6 +37,8 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     authoring: () => import('../../shared/i18n/en/authoring').then((m) => m.authoring),
   },
   sv: {
+    errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
+    signIn: () => import('../../shared/i18n/sv/signIn').then((m) => m.signIn),
     identity: () => import('../../shared/i18n/sv/identity').then((m) => m.identity),
     site: () => import('../../shared/i18n/sv/site').then((m) => m.site),
     learning: () => import('../../shared/i18n/sv/learning').then((m) => m.learning),
@@ -64,7 +67,7 @@ void i18n
   .use(pageBundleBackend)
   .use(initReactI18next)
   .init({
-    resources: { en: { shell: enShell, errors: enErrors } },
+    resources: { en: { shell: enShell } },
     partialBundledLanguages: true,
     // With the frame's texts given, init is synchronous in English: the shell renders at once without suspending.
     initAsync: false,
@@ -81,6 +84,13 @@ document.documentElement.lang = initialLanguage;
 export function loadNamespaces(namespaces: readonly PageNamespace[]): Promise<void> {
   return i18n.loadNamespaces([...namespaces]);
 }
+
+/**
+ * Loads the error texts (spec §8) in the current language; a failed call waits for them before it reports
+ * (app/api.ts `beforeFailing`), so whatever shows its error finds the text. Never rejects: without them a failure
+ * reads as the frame's `loadFailed`.
+ */
+export const loadErrorTexts = (): Promise<void> => i18n.loadNamespaces('errors').catch(() => {});
 
 /** Switches the language and remembers the choice in `userLocale`. */
 export function setLanguage(language: Language): void {

@@ -6,8 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { installLeaveGuard } from '../components/leaveGuard';
-import './i18n';
+import { listenToHistoryFirst } from '../components/historyFirst';
+import { beforeFailing } from './api';
+import { loadErrorTexts } from './i18n';
 import { AppRoutes } from './routes';
 import { NotificationsHost } from './shell/NotificationsHost';
 import { colorSchemeManager, theme } from './theme';
@@ -17,7 +18,8 @@ const queryClient = new QueryClient({
 });
 
 // Before the router listens to the history: an unsaved form's guard hears of Back and Forward first.
-installLeaveGuard();
+listenToHistoryFirst();
+beforeFailing(loadErrorTexts);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

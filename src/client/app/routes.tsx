@@ -13,10 +13,13 @@ import { AppLayout } from './shell/AppLayout';
 const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: PageNamespace[]) =>
   lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
 
-const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['identity']);
-const VerifyEmailPage = page(() => import('../features/identity/Auth/VerifyEmailPage'), ['identity']);
-const PasswordRecoveryPage = page(() => import('../features/identity/Auth/PasswordRecoveryPage'), ['identity']);
-const PasswordResetPage = page(() => import('../features/identity/Auth/PasswordResetPage'), ['identity']);
+const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['identity', 'signIn']);
+const VerifyEmailPage = page(() => import('../features/identity/Auth/VerifyEmailPage'), ['identity', 'signIn']);
+const PasswordRecoveryPage = page(
+  () => import('../features/identity/Auth/PasswordRecoveryPage'),
+  ['identity', 'signIn'],
+);
+const PasswordResetPage = page(() => import('../features/identity/Auth/PasswordResetPage'), ['identity', 'signIn']);
 const HomePage = page(() => import('../features/site/Home/HomePage'), ['site']);
 const NewsListPage = page(() => import('../features/site/News/NewsListPage'), ['site']);
 const NewsItemPage = page(() => import('../features/site/News/NewsItemPage'), ['site']);
@@ -25,7 +28,10 @@ const DeniedPage = page(() => import('./pages/Denied/DeniedPage'), ['site']);
 const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage'), ['site']);
 const VersionsPage = page(() => import('../features/site/Versions/VersionsPage'), ['site']);
 const MyCoursesPage = page(() => import('../features/learning/MyCourses/MyCoursesPage'), ['learning']);
-const MyProfilePage = page(() => import('../features/identity/MyProfile/MyProfilePage'), ['learning', 'identity']);
+const MyProfilePage = page(
+  () => import('../features/identity/MyProfile/MyProfilePage'),
+  ['learning', 'identity', 'errors'],
+);
 const ResourcesPage = page(() => import('../features/learning/Resources/ResourcesPage'), ['learning']);
 const AchievementPage = page(() => import('../features/learning/Achievement/AchievementPage'), ['learning']);
 const CourseLayout = page(() => import('../features/learning/Course/CourseLayout'), ['learning']);

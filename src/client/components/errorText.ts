@@ -10,7 +10,7 @@ export const errorCode = (error: unknown): ClientErrorCode => (error instanceof 
  */
 export function codeText(
   code: string,
-  unknown: (code: string) => string = () => i18n.t('errors:SERVER_ERROR'),
+  unknown: (code: string) => string = () => i18n.t('errors:SERVER_ERROR', { defaultValue: i18n.t('loadFailed') }),
 ): string {
   return i18n.exists(`errors:${code}`) ? i18n.t(`errors:${code}` as 'errors:SERVER_ERROR') : unknown(code);
 }

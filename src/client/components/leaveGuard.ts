@@ -1,3 +1,5 @@
+import { hearHistoryFirst } from './historyFirst';
+
 /**
  * The one guard of every way out of a page with unsaved changes (components/UnsavedChanges.tsx asks with it): the
  * browser's reload and close, clicks on the app's links, the browser's Back and Forward, and the app's own buttons
@@ -54,7 +56,8 @@ const onClick = (event: MouseEvent) => {
 /**
  * Back and Forward: a step the router would show is undone with `history.go` before the router hears of it (its
  * own popstate is swallowed), and the guard asks, as React Router's data router does for `useBlocker`. Listeners on
- * the window run in the order they were added, so this one is added before the router mounts (`installLeaveGuard`).
+ * the window run in the order they were added, so this one is heard through the entry's first listener
+ * (historyFirst.ts).
  */
 const onPopState = (event: PopStateEvent) => {
   if (undoing) {
@@ -76,14 +79,9 @@ const onPopState = (event: PopStateEvent) => {
   guard.ask({ delta: to - shownIndex });
 };
 
-/** Called once by the app's entry, before the router is made. */
-export function installLeaveGuard() {
-  window.removeEventListener('popstate', onPopState);
-  window.addEventListener('popstate', onPopState);
-}
-
 /** A guard with unsaved changes from now on; the function answered disarms it. */
 export function arm(guard: ArmedGuard): () => void {
+  hearHistoryFirst(onPopState);
   if (armed.length === 0) {
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);

@@ -1,4 +1,6 @@
-import path from 'node:path';
+import fs from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Contract, contract } from '../../shared/contract';
@@ -10,8 +12,8 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, type FieldError, invalidFields } from './errors';
-import type { CallContext, Handler, HandlerRegistry } from './handlers';
-import { SpooledFile, spoolMultipart } from './http/bodies';
+import type { CallContext, Handler, HandlerRegistry, UploadedFile } from './handlers';
+import { receiveUpload } from './http/uploads';
 import type { Mailer } from './mail/outbox';
 import { cachedSite, findSite } from './sites';
 
@@ -24,6 +26,19 @@ interface DispatcherOptions {
   findSessionUser: (db: Db, session: { siteId: number; token: string }) => Promise<SessionUser | null>;
   /** Check every successful answer against its contract schema (tests: platform/answers.ts), so it cannot drift. */
   checkAnswers: boolean;
+  /**
+   * The largest file an upload endpoint takes, by the fields sent before the file and the caller (the module that
+   * owns the endpoint knows: a course's medium may be far larger than a profile photo); the contract's
+   * `maxFileBytes` when an endpoint has none.
+   */
+  uploadLimits?: Partial<Record<string, UploadLimit>>;
+}
+
+/** The largest file an upload may carry: the largest of all, and given the fields before it and the caller. */
+export interface UploadLimit {
+  largest: number;
+  /** For the fields read before the file (none yet: `{}`) and the caller (null: anonymous). */
+  of: (fields: Record<string, string>, user: SessionUser | null) => number;
 }
 
 /** Endpoint files by their path with and without `.php`. */
@@ -94,7 +109,7 @@ const fieldErrors = (error: z.ZodError): FieldError[] =>
   }));
 
 /** Reads `req` and `data` from a JSON, urlencoded or multipart body; `data` may be a JSON string or an object. */
-function readEnvelope(body: unknown): { req: string | undefined; data: unknown; file?: null; fileOnDisk?: null } {
+function readEnvelope(body: unknown): { req: string | undefined; data: unknown; file?: null } {
   if (body === undefined || body === null || body === '') return { req: undefined, data: {} };
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError('INVALID_REQUEST', 'The body must carry the fields req and data');
@@ -105,28 +120,22 @@ function readEnvelope(body: unknown): { req: string | undefined; data: unknown; 
 }
 
 /** An upload's body: its text fields are the data, its `file` part the file (spec §7 `ajaxUpload.php`). */
-function readUpload(body: unknown): {
-  req: string | undefined;
-  data: unknown;
-  file: Buffer | null;
-  fileOnDisk: SpooledFile | null;
-} {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new AppError('INVALID_REQUEST', 'Send the file as multipart form data');
-  }
-  const { req, file, ...fields } = body as Record<string, unknown>;
-  if (req !== undefined && typeof req !== 'string') throw new AppError('INVALID_REQUEST', 'req must be a string');
-  if (file !== undefined && !Buffer.isBuffer(file) && !(file instanceof SpooledFile)) {
-    throw new AppError('INVALID_REQUEST', 'file must be a file part');
-  }
-  const data = Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'));
-  return {
-    req,
-    data,
-    file: Buffer.isBuffer(file) ? file : null,
-    fileOnDisk: file instanceof SpooledFile ? file : null,
-  };
+function readUpload(body: unknown): { req: string | undefined; data: unknown; file: UploadedFile | null } {
+  if (!isReceivedUpload(body)) throw new AppError('INVALID_REQUEST', 'Send the file as multipart form data');
+  const { req, ...data } = body.fields;
+  if (Object.hasOwn(data, 'file')) throw new AppError('INVALID_REQUEST', 'file must be a file part');
+  return { req, data, file: body.file };
 }
+
+/** What an upload route's body parser makes of a multipart body. */
+interface ReceivedUpload {
+  [received]: true;
+  fields: Record<string, string>;
+  file: UploadedFile | null;
+}
+const received = Symbol('upload');
+const isReceivedUpload = (body: unknown): body is ReceivedUpload =>
+  typeof body === 'object' && body !== null && (body as Partial<ReceivedUpload>)[received] === true;
 
 function readData(data: unknown): unknown {
   // A multipart file part arrives as a Buffer, which a schema of an object would take for an empty object.
@@ -211,12 +220,20 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const endpoint = endpointsByPath.get(path);
     if (!endpoint) throw new AppError('UNKNOWN_CALL', `Unknown endpoint: ${path}`);
 
-    const {
-      req,
-      data,
-      file = null,
-      fileOnDisk = null,
-    } = endpoint.upload ? readUpload(request.body) : readEnvelope(request.body);
+    const { req, data, file = null } = endpoint.upload ? readUpload(request.body) : readEnvelope(request.body);
+    try {
+      return await respond(request, reply, endpoint, { req, data, file });
+    } finally {
+      await file?.remove();
+    }
+  };
+
+  const respond = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoint: EndpointDef,
+    { req, data, file }: { req: string | undefined; data: unknown; file: UploadedFile | null },
+  ) => {
     // The spec's content endpoints have no `req` (§7 "(none)"): a client may leave it out or send it empty.
     const callName = req || endpoint.defaultCall;
     const definition: CallDef | undefined = callName ? endpoint.calls[callName] : undefined;
@@ -244,7 +261,6 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
       ip: request.ip,
       locale: /^sv\b/i.test(request.headers['accept-language'] ?? '') ? 'sv' : 'en',
       file,
-      fileOnDisk,
     };
     const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
@@ -253,60 +269,93 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
   };
 
   app.post('/api/backend/*', (request, reply) => handle(request, reply, (request.params as { '*': string })['*']));
-  // A file an upload wrote to disk lives as long as its request: removed once the answer is out (or failed).
-  app.addHook('onResponse', async (request) => {
-    const body = request.body as { file?: unknown } | undefined;
-    if (body && typeof body === 'object' && body.file instanceof SpooledFile) await body.file.remove();
-  });
 
-  // An upload endpoint gets routes of its own, so that its body may be as large as the file it takes. Its caller
-  // is checked before the body is read (the same check `handle` makes, done once): an upload nobody may make of
-  // that caller costs its headers, never its file (the unread body is discarded, see http/bodies.ts).
-  for (const endpoint of Object.values(contract) as EndpointDef[]) {
-    if (!endpoint.upload) continue;
-    const bodyLimit = endpoint.upload.maxFileBytes + UPLOAD_FORM_OVERHEAD;
-    const access = leastAccess(endpoint);
-    const { maxFileBytes, toDisk } = endpoint.upload;
-    const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes };
-    const onRequest = async (request: FastifyRequest) => {
-      // A body that declares more than the route allows is refused before its caller is looked up.
-      if (Number(request.headers['content-length'] ?? 0) > bodyLimit) {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-      }
-      const caller = await identify(db, request, findSessionUser);
-      checkAccess(access, caller.user);
-      checkMaintenance(caller.site, caller.user, false);
-      identified.set(request, caller);
-    };
-    const paths = [endpoint.file, endpoint.file.replace(/\.php$/, '')];
-    if (!toDisk) {
-      for (const route of paths) {
-        app.post(`/api/backend/${route}`, { bodyLimit, config, onRequest }, (request, reply) =>
-          handle(request, reply, route),
-        );
-      }
-      continue;
-    }
-    // Its own context, whose multipart bodies are written to disk as they arrive (http/bodies.ts) and bounded
-    // as they stream, where every other route reads its body whole into memory.
-    app.register(async (scope) => {
-      scope.removeContentTypeParser('multipart/form-data');
-      scope.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: NodeJS.ReadableStream) =>
-        spoolMultipart(payload, request.headers, {
-          fields: 20,
-          fieldSize: 64 * 1024,
-          files: 1,
-          fileSize: maxFileBytes,
-          bodyBytes: bodyLimit,
-          dir: path.join(options.config.dataDir, 'tmp', 'uploads'),
-        }),
-      );
-      for (const route of paths) {
-        scope.post(`/api/backend/${route}`, { bodyLimit, config, onRequest }, (request, reply) =>
-          handle(request, reply, route),
-        );
-      }
+  // An upload endpoint gets routes of its own, so that its body may be as large as the file it takes, read as it
+  // streams (http/uploads.ts: the file to a temporary file, bounded while it arrives). Its caller is checked before
+  // the body is read (the same check `handle` makes, done once): an upload nobody may make of that caller costs its
+  // headers, never its file (the unread body is discarded, see http/bodies.ts).
+  const uploadDir = join(config.dataDir, 'tmp');
+  void removeStaleUploads(uploadDir);
+  app.register(async (uploads) => {
+    uploads.removeContentTypeParser('multipart/form-data');
+    uploads.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, body: Readable) => {
+      const route = request.routeOptions.config as Partial<UploadRouteConfig>;
+      const caller = identified.get(request);
+      await fs.promises.mkdir(uploadDir, { recursive: true, mode: 0o700 });
+      const { fields, file } = await receiveUpload(body, request.headers, {
+        fields: 20,
+        fieldSize: 64 * 1024,
+        fileSize: (sent) => route.fileLimit?.of(sent, caller?.user ?? null) ?? route.maxFileBytes ?? 0,
+        dir: uploadDir,
+      });
+      // Answered or failed, the temporary file goes once the answer is out (or the client is gone).
+      if (file) request.raw.once('close', () => void file.remove());
+      return { [received]: true, fields, file } satisfies ReceivedUpload;
     });
+    for (const endpoint of Object.values(contract) as EndpointDef[]) {
+      if (!endpoint.upload) continue;
+      const maxFileBytes = endpoint.upload.maxFileBytes;
+      const fileLimit = options.uploadLimits?.[endpoint.file];
+      const access = leastAccess(endpoint);
+      const config: UploadRouteConfig = { tooLarge: 'FILE_TOO_LARGE', maxFileBytes, fileLimit };
+      const onRequest = async (request: FastifyRequest) => {
+        // A body that declares more than the route allows anyone is refused before its caller is looked up, and
+        // one that declares more than this caller may send before her access is even checked.
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > (fileLimit?.largest ?? maxFileBytes) + UPLOAD_FORM_OVERHEAD) {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+        }
+        const caller = await identify(db, request, findSessionUser);
+        if (fileLimit && declared > fileLimit.of({}, caller.user) + UPLOAD_FORM_OVERHEAD) {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+        }
+        checkAccess(access, caller.user);
+        checkMaintenance(caller.site, caller.user, false);
+        if (fileLimit && caller.user && fileLimit.of({}, caller.user) > maxFileBytes)
+          takeLargeUpload(request, caller.user);
+        identified.set(request, caller);
+      };
+      for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
+        uploads.post(`/api/backend/${path}`, { config, onRequest }, (request, reply) => handle(request, reply, path));
+      }
+    }
+  });
+}
+
+/**
+ * Uploads that may be large (a course's medium, up to hundreds of MB) streaming at once: each holds a temporary
+ * file and the disk's bandwidth for minutes, so one user (a staff account of a small plan, say) may run only a
+ * few at once, and the process only some more; beyond them an upload is refused before its body is read.
+ */
+export const LARGE_UPLOADS_PER_USER = 2;
+export const LARGE_UPLOADS_PER_PROCESS = 8;
+const largeUploads = new Map<string, number>();
+let largeUploadsRunning = 0;
+
+function takeLargeUpload(request: FastifyRequest, user: SessionUser): void {
+  const key = `${user.site_id}:${user.id}`;
+  const mine = largeUploads.get(key) ?? 0;
+  if (mine >= LARGE_UPLOADS_PER_USER || largeUploadsRunning >= LARGE_UPLOADS_PER_PROCESS) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many uploads at once: wait for one to finish', { retry_after: 5 });
+  }
+  largeUploads.set(key, mine + 1);
+  largeUploadsRunning++;
+  request.raw.once('close', () => {
+    largeUploadsRunning--;
+    const left = (largeUploads.get(key) ?? 1) - 1;
+    if (left > 0) largeUploads.set(key, left);
+    else largeUploads.delete(key);
+  });
+}
+
+/** Temporary files of uploads a process did not live to remove (a crash): gone after a day. */
+async function removeStaleUploads(dir: string): Promise<void> {
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of names.filter((n) => n.startsWith('upload-'))) {
+    const file = join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < dayAgo) await fs.promises.unlink(file).catch(() => undefined);
   }
 }
 
@@ -314,6 +363,8 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
 export interface UploadRouteConfig {
   tooLarge: ErrorCode;
   maxFileBytes: number;
+  /** The limit by the fields before the file and the caller, when the endpoint's module sets one. */
+  fileLimit?: UploadLimit;
 }
 
 /** Room for an upload's form fields and part headers beside its file. */

@@ -6,7 +6,6 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError } from './errors';
-import type { SpooledFile } from './http/bodies';
 import type { Mailer } from './mail/outbox';
 
 /** The server's log, as services may use it without knowing the HTTP framework behind it. */
@@ -27,9 +26,25 @@ export interface CallContext {
   /** The locale the client asked for (`Accept-Language`), used for mails. */
   locale: Language;
   /** The `file` part of an upload endpoint's body, when one was sent. */
-  file: Buffer | null;
-  /** The `file` part of a `toDisk` upload, as a file on this machine's disk (removed after the answer). */
-  fileOnDisk: SpooledFile | null;
+  file: UploadedFile | null;
+}
+
+/**
+ * The file of an upload, in a temporary file (platform/http/uploads.ts) that the dispatcher removes after the
+ * answer: never held in memory unless a handler `read()`s it.
+ */
+export interface UploadedFile {
+  /** The temporary file's path. */
+  readonly path: string;
+  readonly size: number;
+  /** The name and type the client gave it: never trusted for what the file is. */
+  readonly name: string;
+  readonly declaredType: string;
+  /** Its first bytes (up to 4 KiB), which tell its type. */
+  readonly head: Buffer;
+  /** The whole file in memory: only for files bounded small (a profile photo). */
+  read(): Promise<Buffer>;
+  remove(): Promise<void>;
 }
 
 export type Handler<C extends CallDef> = (ctx: CallContext, data: ParsedCallData<C>) => Promise<CallAnswer<C>>;

@@ -27,15 +27,9 @@ export interface EndpointDef<C extends Record<string, CallDef> = Record<string, 
   defaultCall?: keyof C & string;
   /**
    * A file upload (spec §7 `ajaxUpload.php`): a multipart body whose form fields are the data (no `data` JSON)
-   * and whose `file` part is the file, at most this many bytes. `toDisk`: the file is written to the server's disk
-   * as it arrives instead of being held in memory (a file of up to gigabytes).
+   * and whose `file` part is the file, at most this many bytes.
    */
-  upload?: UploadDef;
-}
-
-export interface UploadDef {
-  maxFileBytes: number;
-  toDisk?: true;
+  upload?: { maxFileBytes: number };
 }
 
 export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A>): CallDef<D, A> => def;
@@ -43,7 +37,7 @@ export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A
 export const endpoint = <const F extends string, C extends Record<string, CallDef>>(
   file: F,
   calls: C,
-  options: { defaultCall?: keyof C & string; upload?: UploadDef } = {},
+  options: { defaultCall?: keyof C & string; upload?: { maxFileBytes: number } } = {},
 ): EndpointDef<C> & { file: F } => ({ file, calls, ...options });
 
 export type CallData<C> = C extends { data: infer D extends z.ZodType } ? z.input<D> : never;

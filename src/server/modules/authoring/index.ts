@@ -18,3 +18,5 @@ export const handlers = {
   'course_import.php': courseImportHandlers,
   'course_manager.php': courseManagerHandlers,
 } satisfies ModuleHandlers;
+
+export { uploadCourseMedia } from './services/media';

@@ -56,3 +56,116 @@ export const partsInOrder = (db: Db, siteId: number, courseId: number) =>
     .orderBy('sort_id')
     .orderBy('id')
     .execute();
+
+/** A course's version and default language, as its part content is read and saved on. */
+export const courseContentState = (db: Db, siteId: number, courseId: number) =>
+  db
+    .selectFrom('courses')
+    .select(['id', 'version', 'default_language'])
+    .where('site_id', '=', siteId)
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+
+/** One part of a course. */
+export const partOfCourse = (db: Db, siteId: number, courseId: number, partId: number) =>
+  db
+    .selectFrom('course_parts')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('course_id', '=', courseId)
+    .where('id', '=', partId)
+    .executeTakeFirst();
+
+/** The blocks of a part in their order. */
+export const blocksOfPart = (db: Db, siteId: number, partId: number) =>
+  db
+    .selectFrom('course_blocks')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('course_part_id', '=', partId)
+    .orderBy('sort_id')
+    .orderBy('id')
+    .execute();
+
+/** The blocks of every part of a course, by part and in their order. */
+export const blocksOfCourse = (db: Db, siteId: number, courseId: number) =>
+  db
+    .selectFrom('course_blocks')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('course_part_id', 'in', (parts) =>
+      parts.selectFrom('course_parts').select('id').where('site_id', '=', siteId).where('course_id', '=', courseId),
+    )
+    .orderBy('course_part_id')
+    .orderBy('sort_id')
+    .orderBy('id')
+    .execute();
+
+/** Media of a site by id (profile photos are no course media). */
+export const courseMedia = (db: Db, siteId: number, ids: readonly number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('media_files')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('id', 'in', [...ids])
+        .where('kind', '!=', 'avatar')
+        .execute();
+
+/** Which of the ids name parts of the course. */
+export const partIdsOfCourse = async (db: Db, siteId: number, courseId: number, ids: readonly number[]) =>
+  ids.length === 0
+    ? new Set<number>()
+    : new Set(
+        (
+          await db
+            .selectFrom('course_parts')
+            .select('id')
+            .where('site_id', '=', siteId)
+            .where('course_id', '=', courseId)
+            .where('id', 'in', [...ids])
+            .execute()
+        ).map((row) => row.id),
+      );
+
+/** A part's revisions, newest first, with the names of who saved them. */
+export const revisionsOfPart = (db: Db, siteId: number, partId: number) =>
+  db
+    .selectFrom('part_revisions')
+    .leftJoin('users', 'users.id', 'part_revisions.user_id')
+    .select([
+      'part_revisions.id',
+      'part_revisions.user_id',
+      'part_revisions.version',
+      'part_revisions.created_at',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('part_revisions.site_id', '=', siteId)
+    .where('part_revisions.course_part_id', '=', partId)
+    .orderBy('part_revisions.id', 'desc')
+    .execute();
+
+export type RevisionListRow = Awaited<ReturnType<typeof revisionsOfPart>>[number];
+
+/** One revision of a part of the course, with the name of who saved it. */
+export const revisionOfCourse = (db: Db, siteId: number, courseId: number, revisionId: number) =>
+  db
+    .selectFrom('part_revisions')
+    .innerJoin('course_parts', 'course_parts.id', 'part_revisions.course_part_id')
+    .leftJoin('users', 'users.id', 'part_revisions.user_id')
+    .select([
+      'part_revisions.id',
+      'part_revisions.course_part_id',
+      'part_revisions.user_id',
+      'part_revisions.version',
+      'part_revisions.created_at',
+      'part_revisions.content',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('part_revisions.site_id', '=', siteId)
+    .where('course_parts.course_id', '=', courseId)
+    .where('part_revisions.id', '=', revisionId)
+    .executeTakeFirst();

@@ -5,7 +5,7 @@ import { loginHandlers } from './api/login';
 import { passwordHandlers } from './api/password';
 import { profileHandlers } from './api/profile';
 import { registerHandlers } from './api/register';
-import { uploadHandlers } from './api/upload';
+import { uploadFileLimit, uploadHandlers } from './api/upload';
 
 export const handlers = {
   'auth.php': authHandlers,
@@ -15,6 +15,9 @@ export const handlers = {
   'profile.php': profileHandlers,
   'ajaxUpload.php': uploadHandlers,
 } satisfies ModuleHandlers;
+
+/** The largest file of each upload endpoint of this module, by its fields and caller (platform/dispatcher.ts). */
+export const uploadLimits = { 'ajaxUpload.php': uploadFileLimit };
 
 export { pruneCounters, startHousekeeping } from './services/housekeeping';
 export { hashPassword } from './services/passwords';

@@ -28,6 +28,7 @@ import * as m0011 from './migrations/0011_certificate_codes';
 import * as m0012 from './migrations/0012_authoring';
 import * as m0013 from './migrations/0013_course_settings';
 import * as m0014 from './migrations/0014_site_storage';
+import * as m0015 from './migrations/0015_part_content';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -47,6 +48,7 @@ const migrations = {
   '0012_authoring': m0012,
   '0013_course_settings': m0013,
   '0014_site_storage': m0014,
+  '0015_part_content': m0015,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

@@ -183,6 +183,8 @@ export interface CoursesTable extends Row {
   footer_use_custom_text: Generated<Flag>;
   /** Minutes without an edit after which editing the course closes (spec §4). */
   edit_inactivity_minutes: Generated<number>;
+  /** The language its parts and blocks are written in; the others are in their `translations` (`en` unless set). */
+  default_language: Generated<string>;
 }
 
 export interface CourseCoachesTable extends Row {
@@ -205,6 +207,8 @@ export interface CoursePartsTable extends Row {
   progress_criteria: ProgressCriteria;
   icon: string | null;
   video_length: number;
+  /** JSON: the part's name in the course's other languages, `{"sv":{"name":"…"}}` (`{}`: none). */
+  translations: Generated<string>;
 }
 
 export interface CourseBlocksTable extends Row {
@@ -216,6 +220,23 @@ export interface CourseBlocksTable extends Row {
   post_id: number | null;
   published: Flag;
   mentor_only: Flag;
+  content: string;
+  /**
+   * JSON: the block in the course's other languages, `{"sv":{"title":"…","content":{…}}}`, `content` shaped as
+   * `content` is (`{}`: none). See shared/domain/learning/translations.ts.
+   */
+  translations: Generated<string>;
+}
+
+/** One saved state of a part's content (its editor's save or a restore), newest kept (docs/decisions.md). */
+export interface PartRevisionsTable extends Row {
+  site_id: number;
+  course_part_id: number;
+  /** Who saved it; null once her account is deleted. */
+  user_id: number | null;
+  /** The course's version the save made. */
+  version: number;
+  /** JSON: the part's content as saved (`PartRevisionContent` of the authoring module). */
   content: string;
 }
 
@@ -399,6 +420,7 @@ export interface Database {
   course_coaches: CourseCoachesTable;
   course_parts: CoursePartsTable;
   course_blocks: CourseBlocksTable;
+  part_revisions: PartRevisionsTable;
   course_access: CourseAccessTable;
   course_progress: CourseProgressTable;
   part_progress: PartProgressTable;

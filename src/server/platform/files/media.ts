@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { MediaFileRow } from '../db/schema';
@@ -61,12 +61,12 @@ async function sendMedia(
   config: Config,
   file: MediaFileRow,
   cacheControl: string,
-  rangeHeader: string | undefined,
+  request: FastifyRequest,
 ) {
   const store = mediaStore(config);
   const size = await store.size(file.site_id, file.storage_name);
   if (size === null) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
-  const range = requestedRange(rangeHeader, size);
+  const range = requestedRange(request.headers.range, size);
   reply
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
@@ -78,13 +78,16 @@ async function sendMedia(
   if (range === null) {
     return reply.code(416).header('content-range', `bytes */${size}`).send();
   }
-  const body = await store.read(file.site_id, file.storage_name, range === 'whole' ? undefined : range);
-  if (!body) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
   if (range !== 'whole') {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   }
   const length = range === 'whole' ? size : range.end - range.start + 1;
-  return reply.type(file.mime_type).header('content-length', length).send(body);
+  reply.type(file.mime_type).header('content-length', length);
+  // A HEAD answers the headers alone: the file is not read (from an object store, not fetched) for it.
+  if (request.method === 'HEAD') return reply.send();
+  const body = await store.read(file.site_id, file.storage_name, range === 'whole' ? undefined : range);
+  if (!body) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+  return reply.send(body);
 }
 
 const fileIdOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : null);
@@ -92,37 +95,45 @@ const fileIdOf = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : null);
 export function registerMediaRoutes(app: FastifyInstance, opts: { db: Db; config: Config }): void {
   const { db, config } = opts;
 
-  app.get('/media/avatar/:id', async (request, reply) => {
-    const id = fileIdOf((request.params as { id: string }).id);
-    const file = id
-      ? await db
-          .selectFrom('media_files')
-          .selectAll()
-          .where('id', '=', id)
-          .where('kind', '=', 'avatar')
-          .executeTakeFirst()
-      : undefined;
-    if (!file) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
-    // A new photo gets a new id, so a photo never changes under its address.
-    return sendMedia(reply, config, file, 'public, max-age=86400', request.headers.range);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/avatar/:id',
+    handler: async (request, reply) => {
+      const id = fileIdOf((request.params as { id: string }).id);
+      const file = id
+        ? await db
+            .selectFrom('media_files')
+            .selectAll()
+            .where('id', '=', id)
+            .where('kind', '=', 'avatar')
+            .executeTakeFirst()
+        : undefined;
+      if (!file) return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+      // A new photo gets a new id, so a photo never changes under its address.
+      return sendMedia(reply, config, file, 'public, max-age=86400', request);
+    },
   });
 
-  app.get('/media/:id', async (request, reply) => {
-    const id = fileIdOf((request.params as { id: string }).id);
-    const { e, s } = request.query as { e?: string; s?: string };
-    const expiry = Number(e);
-    const file = id
-      ? await db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst()
-      : undefined;
-    if (!file || typeof s !== 'string' || !Number.isInteger(expiry)) {
-      return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
-    }
-    const expected = Buffer.from(signature(await mediaKey(db), file.site_id, file.id, expiry));
-    const given = Buffer.from(s);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected) || expiry * 1000 < Date.now()) {
-      return sendError(reply, new AppError('FORBIDDEN', 'This link is not valid (any more)'));
-    }
-    const maxAge = Math.max(0, expiry - Math.floor(Date.now() / 1000));
-    return sendMedia(reply, config, file, `private, max-age=${maxAge}`, request.headers.range);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/:id',
+    handler: async (request, reply) => {
+      const id = fileIdOf((request.params as { id: string }).id);
+      const { e, s } = request.query as { e?: string; s?: string };
+      const expiry = Number(e);
+      const file = id
+        ? await db.selectFrom('media_files').selectAll().where('id', '=', id).executeTakeFirst()
+        : undefined;
+      if (!file || typeof s !== 'string' || !Number.isInteger(expiry)) {
+        return sendError(reply, new AppError('NOT_FOUND', 'File not found'));
+      }
+      const expected = Buffer.from(signature(await mediaKey(db), file.site_id, file.id, expiry));
+      const given = Buffer.from(s);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected) || expiry * 1000 < Date.now()) {
+        return sendError(reply, new AppError('FORBIDDEN', 'This link is not valid (any more)'));
+      }
+      const maxAge = Math.max(0, expiry - Math.floor(Date.now() / 1000));
+      return sendMedia(reply, config, file, `private, max-age=${maxAge}`, request);
+    },
   });
 }

@@ -19,14 +19,20 @@ export interface MediaStore {
   readonly kind: 'disk' | 's3';
   /** Stores the bytes durably before it resolves (fsync on disk; an acknowledged PUT in the store). */
   write(siteId: number, name: string, bytes: Buffer, mimeType: string): Promise<void>;
-  /** Stores a file of this machine's disk (a large one, never read into memory), as durably as `write`. */
-  writeFile(siteId: number, name: string, source: string, mimeType: string): Promise<void>;
+  /** Stores a file of this machine (an upload's temporary file) as `write` does, streamed, never read whole. */
+  writeFrom(siteId: number, name: string, source: FileSource, mimeType: string): Promise<void>;
   /** The file or its range as a stream; null when there is no such file. */
   read(siteId: number, name: string, range?: ByteRange): Promise<Readable | null>;
   /** The stored size in bytes; null when there is no such file. */
   size(siteId: number, name: string): Promise<number | null>;
   /** Removes the file; a file already gone is no error. */
   remove(siteId: number, name: string): Promise<void>;
+}
+
+/** A file of this machine and its size. */
+export interface FileSource {
+  path: string;
+  size: number;
 }
 
 /** A site's folder of media on disk: `<DATA_DIR>/uploads/<site id>/`. */
@@ -50,11 +56,11 @@ export function diskStore(config: Pick<Config, 'dataDir'>): MediaStore {
         await handle.close();
       }
     },
-    async writeFile(siteId, name, source) {
+    async writeFrom(siteId, name, source) {
       await fs.promises.mkdir(uploadDir(config, siteId), { recursive: true });
-      const file = fileOf(siteId, name);
-      await fs.promises.copyFile(source, file);
-      const handle = await fs.promises.open(file, 'r+');
+      const target = fileOf(siteId, name);
+      await fs.promises.copyFile(source.path, target, fs.constants.COPYFILE_EXCL);
+      const handle = await fs.promises.open(target, 'r+');
       try {
         await handle.sync();
       } finally {
@@ -94,9 +100,10 @@ export function s3Store(s3: S3Config): MediaStore {
           region: s3.region,
           credentials: s3.credentials,
           forcePathStyle: s3.forcePathStyle,
-          // Checksums only where a call requires them: a streamed body (writeFile) is then sent as it is, not in
-          // the SDK's aws-chunked encoding with a trailing checksum, which some S3-compatible stores cannot read.
+          // A checksum only where S3 requires one: with one by default, a streamed upload is sent aws-chunked,
+          // which not every S3-compatible store reads (it would store the chunk framing as the file's bytes).
           requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
         }),
     );
     return client;
@@ -110,15 +117,15 @@ export function s3Store(s3: S3Config): MediaStore {
         new PutObjectCommand({ Bucket: s3.bucket, Key: keyOf(siteId, name), Body: bytes, ContentType: mimeType }),
       );
     },
-    async writeFile(siteId, name, source, mimeType) {
+    async writeFrom(siteId, name, source, mimeType) {
       const { PutObjectCommand } = await sdk();
-      const { size } = await fs.promises.stat(source);
+      // One PUT, streamed from the file (S3 takes up to 5 GB so): its length is given, so nothing is buffered.
       await (await connect()).send(
         new PutObjectCommand({
           Bucket: s3.bucket,
           Key: keyOf(siteId, name),
-          Body: fs.createReadStream(source),
-          ContentLength: size,
+          Body: fs.createReadStream(source.path),
+          ContentLength: source.size,
           ContentType: mimeType,
         }),
       );
@@ -167,7 +174,7 @@ export function movingStore(primary: MediaStore, disk: MediaStore): MediaStore {
   return {
     kind: primary.kind,
     write: (siteId, name, bytes, mimeType) => primary.write(siteId, name, bytes, mimeType),
-    writeFile: (siteId, name, source, mimeType) => primary.writeFile(siteId, name, source, mimeType),
+    writeFrom: (siteId, name, source, mimeType) => primary.writeFrom(siteId, name, source, mimeType),
     async read(siteId, name, range) {
       return (await primary.read(siteId, name, range)) ?? disk.read(siteId, name, range);
     },

@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
@@ -13,8 +9,7 @@ import { AppError } from '../errors';
  * bodyLimit holds for it whether or not it declares a content-length (a body streamed without one is refused with
  * 413 as soon as it passes the limit), and the hooks before parsing (an upload's access check) run before a byte
  * of it is read. Bodies are at most a few MiB (1 MiB, an upload 2 MiB and its form), so reading them whole costs
- * no more than the parts they are made of. The one exception is an upload whose contract says `toDisk` (a course
- * file of up to gigabytes): its body is parsed as it arrives and its file written to disk (`spoolMultipart`).
+ * no more than the parts they are made of.
  */
 
 export interface MultipartLimits {
@@ -167,116 +162,5 @@ function discard(raw: FastifyRequest['raw'], reply: FastifyReply): Promise<void>
     };
     raw.on('data', onData).on('end', done).on('close', done).on('error', done);
     raw.resume();
-  });
-}
-
-/** An upload's file written to this machine's disk as it arrived (an upload too large to hold in memory). */
-export class SpooledFile {
-  constructor(
-    readonly path: string,
-    readonly bytes: number,
-  ) {}
-
-  /** Removes the file; one already gone is no error. */
-  remove(): Promise<void> {
-    return fs.promises.rm(this.path, { force: true });
-  }
-}
-
-export interface SpoolLimits extends MultipartLimits {
-  /** Bytes of the whole body at most, counted as it arrives (with or without a content-length). */
-  bodyBytes: number;
-  /** The folder the file is written to (made when missing). */
-  dir: string;
-}
-
-/**
- * A multipart body read as it arrives: its text fields as `parseMultipart` gives them, its file part written to
- * a file under `limits.dir` as a SpooledFile, so a body of gigabytes costs the server a few buffers of memory.
- * The body is bounded while it streams (413 as soon as it passes `bodyBytes` or its file passes `fileSize`); on
- * any failure the file written so far is removed.
- */
-export async function spoolMultipart(
-  body: NodeJS.ReadableStream,
-  headers: FastifyRequest['headers'],
-  limits: SpoolLimits,
-): Promise<Record<string, unknown>> {
-  await fs.promises.mkdir(limits.dir, { recursive: true });
-  return new Promise((resolve, reject) => {
-    const values: Record<string, unknown> = {};
-    const written: string[] = [];
-    const outs: fs.WriteStream[] = [];
-    const pending: Promise<void>[] = [];
-    let failure: AppError | null = null;
-    let settled = false;
-    const finish = async (error: AppError | null) => {
-      if (settled) return;
-      settled = true;
-      body.unpipe();
-      if (error) {
-        for (const out of outs) out.destroy();
-        await Promise.allSettled(pending);
-        await Promise.all(written.map((file) => fs.promises.rm(file, { force: true })));
-        reject(error);
-      } else {
-        resolve(values);
-      }
-    };
-    const fail = (error: AppError) => {
-      failure ??= error;
-    };
-    const add = (name: string, value: string | SpooledFile) => {
-      if (name in Object.prototype) return fail(malformed(`a part may not be named ${name.slice(0, 50)}`));
-      if (values[name] !== undefined) return fail(malformed(`the part ${name.slice(0, 50)} is given twice`));
-      values[name] = value;
-    };
-
-    let parser: ReturnType<typeof Busboy>;
-    try {
-      parser = Busboy({
-        headers: headers as { 'content-type': string },
-        limits: { ...limits, parts: limits.fields + limits.files },
-      });
-    } catch (error) {
-      reject(malformed(error instanceof Error ? error.message : String(error)));
-      return;
-    }
-    let received = 0;
-    body.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limits.bodyBytes) void finish(tooLarge('the body passes its limit'));
-    });
-    body.on('error', () => void finish(malformed('the body was cut short')));
-    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
-      if (nameTruncated || valueTruncated) return fail(tooLarge(`field ${name.slice(0, 50)}`));
-      add(name, value);
-    });
-    parser.on('file', (name, stream) => {
-      const file = path.join(limits.dir, `${randomUUID()}.upload`);
-      written.push(file);
-      const out = fs.createWriteStream(file, { flags: 'wx' });
-      outs.push(out);
-      let bytes = 0;
-      stream.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      stream.on('limit', () => fail(tooLarge(`file ${name.slice(0, 50)}`)));
-      pending.push(
-        pipeline(stream, out).then(
-          () => {
-            if (!stream.truncated) add(name, new SpooledFile(file, bytes));
-          },
-          () => fail(malformed('the file part was cut short')),
-        ),
-      );
-    });
-    parser.on('fieldsLimit', () => fail(tooLarge('too many fields')));
-    parser.on('filesLimit', () => fail(tooLarge('too many files')));
-    parser.on('partsLimit', () => fail(tooLarge('too many parts')));
-    parser.on('error', (error: unknown) => finish(malformed(error instanceof Error ? error.message : String(error))));
-    parser.on('finish', () => {
-      void Promise.all(pending).then(() => finish(failure));
-    });
-    body.pipe(parser);
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { progressCriteria } from '../../domain/learning/course';
 import { call, endpoint, id, isoDate, ok, shortText } from '../define';
+import { EditableBlock, languageKey, PartContent, PartRevision, PartTranslationStatus } from './partContent';
 
 /** A yes/no field as the spec's clients send it: a boolean, or 0/1. */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
@@ -84,6 +85,60 @@ export const courseAdmin = endpoint('course_admin.php', {
       VideoLength: z.number().int().min(0).max(1_000_000).optional(),
     }),
     answer: z.object({ ...written, data: CoursePartSettings }),
+  }),
+  /** A part's content for its editor (staff; no lock needed to read). */
+  get_course_part_content: call({
+    access: 'staff',
+    data: z.object({ CourseId: id, CoursePartId: id }),
+    answer: z.object({ status: ok, data: PartContent }),
+  }),
+  /**
+   * Saves a part's whole content (the course editor's autosave, spec §9: every 6 s while something changed): its
+   * name and translations and its blocks in order. Blocks of the part left out are deleted; `Id` 0 adds one. Each
+   * save is a revision of the part. Only the lock holder, on the current version (`STALE_VERSION` otherwise).
+   * Answers the new version and the ids of the blocks in the order sent.
+   */
+  save_course_part_content: call({
+    access: 'staff',
+    data: z.object({
+      ...partWrite,
+      Name: partName,
+      NameTranslations: z.record(languageKey, z.string().trim().max(200)).default({}),
+      Blocks: z.array(EditableBlock).max(500),
+    }),
+    answer: z.object({
+      ...written,
+      BlockIds: z.array(z.number()),
+      /** As `PartContent.MissingTranslations`, after this save. Always sent by the server. */
+      MissingTranslations: z.array(z.string()).optional(),
+    }),
+  }),
+  /** A part's revisions, newest first. */
+  get_course_part_revisions: call({
+    access: 'staff',
+    data: z.object({ CourseId: id, CoursePartId: id }),
+    answer: z.object({ status: ok, data: z.array(PartRevision) }),
+  }),
+  /** The content a revision saved, to show before restoring it. */
+  get_course_part_revision: call({
+    access: 'staff',
+    data: z.object({ CourseId: id, RevisionId: id }),
+    answer: z.object({ status: ok, data: PartContent.omit({ Version: true }).extend({ Revision: PartRevision }) }),
+  }),
+  /** Makes a revision the part's content again (itself a new revision). Lock holder, current version. */
+  restore_course_part_revision: call({
+    access: 'staff',
+    data: z.object({ ...partWrite, RevisionId: id }),
+    answer: z.object(written),
+  }),
+  /**
+   * The course's default language, and for each of its parts (in their order) the other languages it still lacks a
+   * translation in (staff; no lock needed to read).
+   */
+  get_course_translation_status: call({
+    access: 'staff',
+    data: z.object({ CourseId: id }),
+    answer: z.object({ status: ok, DefaultLanguage: z.string(), data: z.array(PartTranslationStatus) }),
   }),
   /** Staff open a course to a user; granting it again only moves its expiry. */
   grant_course_access: call({

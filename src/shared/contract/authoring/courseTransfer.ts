@@ -27,5 +27,5 @@ export const courseImport = endpoint(
       answer: z.object({ status: ok, CourseId: z.number(), Name: z.string() }),
     }),
   },
-  { defaultCall: 'import_course', upload: { maxFileBytes: transferLimits.fileBytes, toDisk: true } },
+  { defaultCall: 'import_course', upload: { maxFileBytes: transferLimits.fileBytes } },
 );

@@ -1,8 +1,6 @@
 /** Sign-in, registration, email verification and password recovery (spec §2, §5, §8). */
 export const identity = {
   fields: {
-    email: 'Email',
-    password: 'Password',
     newPassword: 'New password',
     repeatPassword: 'Repeat the new password',
     firstName: 'First name',
@@ -13,9 +11,6 @@ export const identity = {
     company: 'Company',
   },
   validation: {
-    emailRequired: 'Enter your email address.',
-    emailInvalid: 'Enter a valid email address, like name@example.com.',
-    passwordRequired: 'Enter your password.',
     firstNameRequired: 'Enter your first name.',
     lastNameRequired: 'Enter your last name.',
     companyNameRequired: 'Enter the name of the company.',
@@ -24,8 +19,6 @@ export const identity = {
     nameInvalid: 'A name cannot contain line breaks or other control characters.',
   },
   password: {
-    hint: 'At least {{min}} characters. Long phrases are easy to remember and hard to guess.',
-    show: 'Show password',
     problems: {
       TOO_SHORT: 'Too short: the password needs at least {{min}} characters.',
       TOO_LONG: 'Too long: the password can have at most {{max}} characters.',
@@ -57,17 +50,6 @@ export const identity = {
   },
   duration: {
     minutesAndSeconds: '{{minutes}} and {{seconds}}',
-  },
-  login: {
-    title: 'Sign in',
-    intro: 'Sign in to continue with your courses.',
-    submit: 'Sign in',
-    forgotPassword: 'Forgot your password?',
-    noAccount: 'No account yet?',
-    register: 'Create an account',
-    resetPassword: 'Reset your password',
-    signingOut: 'Signing out…',
-    redirecting: 'Checking your sign-in…',
   },
   register: {
     title: 'Create an account',

@@ -3,8 +3,6 @@ import type { Translation } from '../types';
 
 export const identity: Translation<typeof en> = {
   fields: {
-    email: 'E-post',
-    password: 'Lösenord',
     newPassword: 'Nytt lösenord',
     repeatPassword: 'Upprepa det nya lösenordet',
     firstName: 'Förnamn',
@@ -15,9 +13,6 @@ export const identity: Translation<typeof en> = {
     company: 'Företag',
   },
   validation: {
-    emailRequired: 'Ange din e-postadress.',
-    emailInvalid: 'Ange en giltig e-postadress, till exempel namn@exempel.se.',
-    passwordRequired: 'Ange ditt lösenord.',
     firstNameRequired: 'Ange ditt förnamn.',
     lastNameRequired: 'Ange ditt efternamn.',
     companyNameRequired: 'Ange företagets namn.',
@@ -26,8 +21,6 @@ export const identity: Translation<typeof en> = {
     nameInvalid: 'Ett namn kan inte innehålla radbrytningar eller andra styrtecken.',
   },
   password: {
-    hint: 'Minst {{min}} tecken. Långa fraser är lätta att komma ihåg och svåra att gissa.',
-    show: 'Visa lösenord',
     problems: {
       TOO_SHORT: 'För kort: lösenordet måste ha minst {{min}} tecken.',
       TOO_LONG: 'För långt: lösenordet får ha högst {{max}} tecken.',
@@ -58,17 +51,6 @@ export const identity: Translation<typeof en> = {
   },
   duration: {
     minutesAndSeconds: '{{minutes}} och {{seconds}}',
-  },
-  login: {
-    title: 'Logga in',
-    intro: 'Logga in för att fortsätta med dina kurser.',
-    submit: 'Logga in',
-    forgotPassword: 'Glömt lösenordet?',
-    noAccount: 'Inget konto än?',
-    register: 'Skapa ett konto',
-    resetPassword: 'Återställ lösenordet',
-    signingOut: 'Loggar ut…',
-    redirecting: 'Kontrollerar din inloggning…',
   },
   register: {
     title: 'Skapa ett konto',

@@ -25,7 +25,7 @@ interface SignInFailure {
 /** `/` and `/login`: sign in, then on to `triedUrl` (a path on this site) or her landing page (spec §2). */
 export default function LoginPage() {
   const location = useLocation();
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('signIn');
   const session = useSession();
   const [params] = useSearchParams();
   const site = useSite();
@@ -173,7 +173,7 @@ function useSignOutOnce(): { requested: boolean; pending: boolean } {
 }
 
 function SignInFailureAlert({ failure }: { failure: SignInFailure }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation(['signIn', 'shell']);
   return (
     <ErrorAlert>
       <Stack gap="xs">
@@ -184,7 +184,7 @@ function SignInFailureAlert({ failure }: { failure: SignInFailure }) {
           </Anchor>
         )}
         {failure.code === 'NOT_VERIFIED' && (
-          <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t('shell:loading')} />}>
             <ResendVerification key={failure.email} email={failure.email} />
           </Suspense>
         )}

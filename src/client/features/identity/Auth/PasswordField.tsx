@@ -12,7 +12,7 @@ interface PasswordFieldProps extends PasswordInputProps {
  * rules up front; the form's error names the reason a password is refused (`password.problems.*`).
  */
 export function PasswordField({ isNew = false, ...props }: PasswordFieldProps) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('signIn');
   return (
     <PasswordInput
       autoComplete={isNew ? 'new-password' : 'current-password'}

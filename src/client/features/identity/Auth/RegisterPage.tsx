@@ -31,7 +31,7 @@ interface RegistrationValues {
 
 /** `/register`: sign up when the site has registration open (spec §2, §5). */
 export default function RegisterPage() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation(['identity', 'signIn']);
   const session = useSession();
   const [params] = useSearchParams();
   const site = useSite();
@@ -116,7 +116,7 @@ export default function RegisterPage() {
 }
 
 function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation(['identity', 'signIn']);
   const rules = useAuthRules();
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
@@ -164,7 +164,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
           FirstName: t('fields.firstName'),
           LastName: t('fields.lastName'),
           CompanyName: t('fields.companyName'),
-          email: t('fields.email'),
+          email: t('signIn:fields.email'),
         }),
       );
     }
@@ -195,7 +195,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
           last={{ label: t('fields.lastName'), ...form.getInputProps('LastName') }}
         />
         <EmailField {...form.getInputProps('email')} />
-        <PasswordField isNew label={t('fields.password')} {...form.getInputProps('password')} />
+        <PasswordField isNew label={t('signIn:fields.password')} {...form.getInputProps('password')} />
         <Checkbox
           label={
             <Trans

@@ -16,7 +16,7 @@ export const isValidEmail = (value: string): boolean => {
 /** The email field's rule, with its messages in the user's language; apart from the password rules, which the
  * sign-in page does not need. */
 export function useEmailRule() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('signIn');
   return (value: string) => {
     if (!value.trim()) return t('validation.emailRequired');
     return isValidEmail(value) ? null : t('validation.emailInvalid');

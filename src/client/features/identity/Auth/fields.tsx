@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /** The email input every account form has. */
 export function EmailField(props: TextInputProps) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('signIn');
   return <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...props} />;
 }
 

@@ -12,6 +12,12 @@ import { ApiError } from '../../../app/api';
 import { formatMoment } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 
+/**
+ * The texts of a failure are not waited for: the sign-in page, the first most visitors load, shows before they
+ * arrive. They load beside it, and a failed call waits for the error texts before it reports (app/api.ts).
+ */
+const noWait = { useSuspense: false } as const;
+
 export interface WeakPassword {
   problem: PasswordProblem;
   hint?: PasswordHint | undefined;
@@ -27,7 +33,7 @@ export function weakPasswordReason(error: unknown): WeakPassword | null {
 
 /** Why a password is refused, in the user's language, with what makes it easy to guess when the server said. */
 export function usePasswordProblemText() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation('identity', noWait);
   return useCallback(
     (problem: PasswordProblem, hint?: PasswordHint) => {
       const text = t(`password.problems.${problem}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
@@ -39,7 +45,7 @@ export function usePasswordProblemText() {
 
 /** Seconds as "45 seconds" or "1 minute and 30 seconds", in the current language. */
 export function useFormatDuration() {
-  const { t, i18n } = useTranslation('identity');
+  const { t, i18n } = useTranslation('identity', noWait);
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
     (totalSeconds: number) => {
@@ -60,30 +66,31 @@ export function useFormatDuration() {
  * form's fields (by their names in the data) for an answer that says one is too long.
  */
 export function useErrorText() {
-  const { t } = useTranslation(['identity', 'errors']);
+  const { t } = useTranslation('identity', noWait);
+  const { t: errorsT } = useTranslation('errors', noWait);
   const formatDuration = useFormatDuration();
   const passwordProblem = usePasswordProblemText();
   return useCallback(
     (error: unknown, labels?: Record<string, string>): string => {
-      if (!(error instanceof ApiError)) return t('errors:SERVER_ERROR');
+      if (!(error instanceof ApiError)) return errorText(error);
       const { code, body } = error;
       switch (code) {
         case 'FORBIDDEN':
           return body.reason === 'CURRENT_PASSWORD' ? t('account.wrongCurrentPassword') : errorText(error);
         case 'WRONG_CREDENTIALS':
-          return t('errors:WRONG_CREDENTIALS', {
+          return errorsT('WRONG_CREDENTIALS', {
             attempt: body.attempt ?? '?',
             max_attempts: body.max_attempts ?? '?',
           });
         case 'TEMPORARILY_LOCKED':
-          return t('errors:TEMPORARILY_LOCKED', { time: formatMoment(body.locked_until) ?? '?' });
+          return errorsT('TEMPORARILY_LOCKED', { time: formatMoment(body.locked_until) ?? '?' });
         case 'COOLDOWN':
           return t('resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
         case 'WEAK_PASSWORD': {
           const weak = weakPasswordReason(error);
           return weak
-            ? `${t('errors:WEAK_PASSWORD')} ${passwordProblem(weak.problem, weak.hint)}`
-            : t('errors:WEAK_PASSWORD');
+            ? `${errorsT('WEAK_PASSWORD')} ${passwordProblem(weak.problem, weak.hint)}`
+            : errorsT('WEAK_PASSWORD');
         }
         case 'TOO_MANY_REQUESTS':
           return t('tooManyRequests', { time: formatDuration(Number(body.retry_after) || 1) });
@@ -93,6 +100,6 @@ export function useErrorText() {
           return errorText(error, undefined, labels);
       }
     },
-    [t, formatDuration, passwordProblem],
+    [t, errorsT, formatDuration, passwordProblem],
   );
 }

@@ -1,7 +1,16 @@
 import { courseAdmin } from '../../../../shared/contract/authoring/courseAdmin';
 import { type CallContext, callerNamed, handlers, signedInUser } from '../../../platform/handlers';
 import { grantCourseAccess, resetTestAttempts, revokeCourseAccess } from '../../learning';
+import { presentMedia, presentPartContent, presentRevision } from '../presenters/partContent';
 import { presentPartSettings } from '../presenters/parts';
+import {
+  courseTranslationStatus,
+  getPartContent,
+  getPartRevision,
+  listPartRevisions,
+  restorePartRevision,
+  savePartContent,
+} from '../services/partContent';
 import { addCoursePart, deleteCoursePart, sortCourseParts, updateCoursePart } from '../services/parts';
 
 /** Who writes, where, and on which version of the course. */
@@ -56,6 +65,83 @@ export const courseAdminHandlers = handlers(courseAdmin, {
       },
     });
     return { status: 'OK', Version: version, data: presentPartSettings(result) };
+  },
+  async get_course_part_content(ctx, data) {
+    const view = await getPartContent(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      courseId: data.CourseId,
+      coursePartId: data.CoursePartId,
+    });
+    return { status: 'OK', data: presentPartContent(view) };
+  },
+  async save_course_part_content(ctx, data) {
+    const { version, result } = await savePartContent(ctx.db, {
+      ...writer(ctx, data),
+      coursePartId: data.CoursePartId,
+      name: data.Name,
+      nameTranslations: data.NameTranslations,
+      blocks: data.Blocks,
+    });
+    return {
+      status: 'OK',
+      Version: version,
+      BlockIds: result.blockIds,
+      MissingTranslations: result.missingTranslations,
+    };
+  },
+  async get_course_part_revisions(ctx, data) {
+    const rows = await listPartRevisions(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      courseId: data.CourseId,
+      coursePartId: data.CoursePartId,
+    });
+    return { status: 'OK', data: rows.map(presentRevision) };
+  },
+  async get_course_part_revision(ctx, data) {
+    const { revision, content, media, sign, missingTranslations } = await getPartRevision(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      courseId: data.CourseId,
+      revisionId: data.RevisionId,
+    });
+    return {
+      status: 'OK',
+      data: {
+        CoursePartId: revision.course_part_id,
+        DefaultLanguage: content.DefaultLanguage,
+        Name: content.Name,
+        NameTranslations: content.NameTranslations,
+        Blocks: content.Blocks,
+        Media: presentMedia(media, sign),
+        MissingTranslations: missingTranslations,
+        Revision: presentRevision(revision),
+      },
+    };
+  },
+  async restore_course_part_revision(ctx, data) {
+    const { version } = await restorePartRevision(ctx.db, {
+      ...writer(ctx, data),
+      coursePartId: data.CoursePartId,
+      revisionId: data.RevisionId,
+    });
+    return { status: 'OK', Version: version };
+  },
+  async get_course_translation_status(ctx, data) {
+    const status = await courseTranslationStatus(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      courseId: data.CourseId,
+    });
+    return {
+      status: 'OK',
+      DefaultLanguage: status.defaultLanguage,
+      data: status.parts.map((part) => ({
+        CoursePartId: part.coursePartId,
+        MissingTranslations: part.missingTranslations,
+      })),
+    };
   },
   // Access to a course is the learning module's: these calls live here because course_admin.php is one file.
   async grant_course_access(ctx, data) {

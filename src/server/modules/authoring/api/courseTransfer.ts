@@ -15,14 +15,14 @@ export const courseTransferHandlers = handlers(courseTransfer, {
 
 export const courseImportHandlers = handlers(courseImport, {
   async import_course(ctx) {
-    if (!ctx.fileOnDisk || ctx.fileOnDisk.bytes === 0) {
+    if (!ctx.file || ctx.file.size === 0) {
       throw new AppError('INVALID_REQUEST', 'Attach the course file as the part `file`');
     }
     const { courseId, name } = await importCourse(ctx.db, {
       config: ctx.config,
       siteId: ctx.site.id,
       user: signedInUser(ctx),
-      file: ctx.fileOnDisk.path,
+      file: ctx.file.path,
     });
     return { status: 'OK', CourseId: courseId, Name: name };
   },

@@ -108,8 +108,9 @@ export async function closeCourse(db: Db, opts: { siteId: number; user: Actor; c
 }
 
 /**
- * Runs an authoring write (`write`) in one transaction, after bumping the course's version and renewing the
- * caller's lock, but only when she holds the lock unlapsed and `version` is the course's current one. Otherwise
+ * Runs an authoring write (`write`) in one transaction, after bumping the course's version (`write` gets the new
+ * one) and renewing the caller's lock, but only when she holds the lock unlapsed and `version` is the course's
+ * current one. Otherwise
  * nothing changes and the refusal says why: `COURSE_LOCKED` (someone else edits), `NOT_EDITING` (her lock has
  * lapsed or was never taken), `STALE_VERSION` (the course changed since: its version, who changed it and when).
  * Answers the new version.
@@ -117,7 +118,7 @@ export async function closeCourse(db: Db, opts: { siteId: number; user: Actor; c
 export async function authoringWrite<T>(
   db: Db,
   opts: { siteId: number; user: Actor; courseId: number; version: number },
-  write: (trx: Db, at: string) => Promise<T>,
+  write: (trx: Db, at: string, version: number) => Promise<T>,
 ): Promise<{ version: number; result: T }> {
   const { siteId, user, courseId, version } = opts;
   authorize(user, authoringActions.edit, undefined);
@@ -135,7 +136,7 @@ export async function authoringWrite<T>(
       .returning('version')
       .executeTakeFirst();
     if (!bumped) throw refusal(await editState(trx, siteId, courseId), user.id, at);
-    return { version: bumped.version, result: await write(trx, at) };
+    return { version: bumped.version, result: await write(trx, at, bumped.version) };
   });
 }
 

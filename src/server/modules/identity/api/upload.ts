@@ -1,15 +1,56 @@
 import { upload } from '../../../../shared/contract/identity/upload';
+import { MAX_COURSE_MEDIA_BYTES } from '../../../../shared/domain/authoring/media';
+import { MAX_PHOTO_BYTES } from '../../../../shared/domain/learning/course';
+import { isStaff } from '../../../platform/authorize';
+import type { UploadLimit } from '../../../platform/dispatcher';
 import { AppError } from '../../../platform/errors';
 import { handlers, signedInUser } from '../../../platform/handlers';
+import { uploadCourseMedia } from '../../authoring';
 import { saveProfilePhoto } from '../services/profile';
 
+/**
+ * The largest file of an upload, bounded while it streams: a course's medium (staff) up to 500 MB, a profile photo
+ * 2 MB. Before its `folder` field has come, a file is bounded by the most its sender may upload at all.
+ */
+export const uploadFileLimit: UploadLimit = {
+  largest: MAX_COURSE_MEDIA_BYTES,
+  of(fields, user) {
+    const courseMedia = user !== null && isStaff(user);
+    if (courseMedia && (fields.folder === 'course' || fields.folder === undefined)) return MAX_COURSE_MEDIA_BYTES;
+    return MAX_PHOTO_BYTES;
+  },
+};
+
 export const uploadHandlers = handlers(upload, {
-  async upload(ctx) {
-    if (!ctx.file || ctx.file.length === 0) throw new AppError('INVALID_REQUEST', 'Attach the file as the part `file`');
+  async upload(ctx, data) {
+    if (!ctx.file || ctx.file.size === 0) throw new AppError('INVALID_REQUEST', 'Attach the file as the part `file`');
+    const user = signedInUser(ctx);
+    if (data.folder === 'course') {
+      const medium = await uploadCourseMedia(ctx.db, {
+        config: ctx.config,
+        siteId: ctx.site.id,
+        user,
+        courseId: data.CourseId,
+        file: ctx.file,
+      });
+      return {
+        status: 'OK',
+        newFilename: medium.storageName,
+        data: {
+          UserFileId: medium.fileId,
+          Kind: medium.kind,
+          DurationSeconds: medium.durationSeconds,
+          Url: medium.url,
+        },
+      };
+    }
+    // Sent before its folder field, a photo may have streamed past its own limit: refused here.
+    if (ctx.file.size > MAX_PHOTO_BYTES)
+      throw new AppError('FILE_TOO_LARGE', 'File size too large, filesize limit 2MB!');
     const { fileId, storageName } = await saveProfilePhoto(ctx.db, {
       config: ctx.config,
-      user: signedInUser(ctx),
-      upload: ctx.file,
+      user,
+      upload: await ctx.file.read(),
       originalName: 'photo',
     });
     return { status: 'OK', newFilename: storageName, data: { UserFileId: fileId } };

@@ -1,7 +1,8 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { MyData } from '../../../../shared/contract/identity/myData';
 import { supportedLanguages } from '../../../../shared/domain/language';
 import type { Db } from '../../../platform/db';
-import type { SessionUser } from '../../../platform/db/schema';
+import type { Database, SessionUser } from '../../../platform/db/schema';
 import { companyNameOf } from './users';
 
 const parseJson = (text: string): unknown => {
@@ -19,6 +20,16 @@ const parseJson = (text: string): unknown => {
  */
 export async function exportMyData(db: Db, user: SessionUser): Promise<MyData> {
   const mine = { siteId: user.site_id, userId: user.id };
+  /** Her rows of a table (`table` names it where the query joins another), oldest first. */
+  const ownRows =
+    (table?: string) =>
+    <Q extends SelectQueryBuilder<Database, keyof Database, object>>(query: Q): Q => {
+      const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+      return query
+        .where(column('site_id'), '=', mine.siteId)
+        .where(column('user_id'), '=', mine.userId)
+        .orderBy(column('id')) as Q;
+    };
   const [account, companyName, access, progress, parts, xp, achievements, certificates, results, exams, messages] =
     await Promise.all([
       db
@@ -33,63 +44,47 @@ export async function exportMyData(db: Db, user: SessionUser): Promise<MyData> {
         .innerJoin('courses', 'courses.id', 'course_access.course_id')
         .select(['course_access.course_id', 'courses.name', 'course_access.source', 'course_access.expires_at'])
         .select('course_access.created_at')
-        .where('course_access.site_id', '=', mine.siteId)
-        .where('course_access.user_id', '=', mine.userId)
-        .orderBy('course_access.id')
+        .$call(ownRows('course_access'))
         .execute(),
       db
         .selectFrom('course_progress')
         .innerJoin('courses', 'courses.id', 'course_progress.course_id')
         .select(['course_progress.course_id', 'courses.name', 'progress_percent', 'xp', 'completed_at'])
-        .where('course_progress.site_id', '=', mine.siteId)
-        .where('course_progress.user_id', '=', mine.userId)
-        .orderBy('course_progress.id')
+        .$call(ownRows('course_progress'))
         .execute(),
       db
         .selectFrom('part_progress')
         .select(['course_id', 'course_part_id', 'video_play', 'completed_at', 'milestone_completed_at'])
-        .where('site_id', '=', mine.siteId)
-        .where('user_id', '=', mine.userId)
-        .orderBy('id')
+        .$call(ownRows())
         .execute(),
       db
         .selectFrom('xp_awards')
         .select(['course_id', 'course_part_id', 'source', 'xp', 'created_at'])
-        .where('site_id', '=', mine.siteId)
-        .where('user_id', '=', mine.userId)
-        .orderBy('id')
+        .$call(ownRows())
         .execute(),
       db
         .selectFrom('user_achievements')
         .innerJoin('achievements', 'achievements.id', 'user_achievements.achievement_id')
         .select(['achievements.course_id', 'achievements.title', 'achievements.required_xp'])
         .select('user_achievements.created_at')
-        .where('user_achievements.site_id', '=', mine.siteId)
-        .where('user_achievements.user_id', '=', mine.userId)
-        .orderBy('user_achievements.id')
+        .$call(ownRows('user_achievements'))
         .execute(),
       db
         .selectFrom('certificates')
         .innerJoin('courses', 'courses.id', 'certificates.course_id')
         .select(['certificates.course_id', 'courses.name', 'code', 'issued_at', 'expires_at'])
-        .where('certificates.site_id', '=', mine.siteId)
-        .where('certificates.user_id', '=', mine.userId)
-        .orderBy('certificates.id')
+        .$call(ownRows('certificates'))
         .execute(),
       db
         .selectFrom('block_results')
         .select(['course_block_id', 'answers', 'score', 'max_score', 'passed', 'attempts', 'updated_at'])
-        .where('site_id', '=', mine.siteId)
-        .where('user_id', '=', mine.userId)
-        .orderBy('id')
+        .$call(ownRows())
         .execute(),
       db
         .selectFrom('user_exams')
         .select(['id', 'course_id', 'course_part_id', 'course_block_id', 'status', 'answer', 'review_comment'])
         .select(['submitted_at', 'reviewed_at'])
-        .where('site_id', '=', mine.siteId)
-        .where('user_id', '=', mine.userId)
-        .orderBy('id')
+        .$call(ownRows())
         .execute(),
       db
         .selectFrom('messages')

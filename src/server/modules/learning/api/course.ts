@@ -1,16 +1,29 @@
 import { course } from '../../../../shared/contract/learning/course';
-import { callerNamed, handlers } from '../../../platform/handlers';
+import { chooseLanguage } from '../../../../shared/domain/language';
+import { type CallContext, callerNamed, handlers } from '../../../platform/handlers';
 import { presentCourse, presentFreeLesson } from '../presenters/course';
 import { presentCourseSummary, presentFreeLessonCard } from '../presenters/lists';
 import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
 import { turnOnFooterCoachText } from '../services/footerCoachText';
+
+/** The language a viewer reads course content in: her stored choice, else her browser's (as her pages are). */
+const contentLanguage = (ctx: CallContext) => chooseLanguage(ctx.user?.language, [ctx.locale]);
 
 export const courseHandlers = handlers(course, {
   async get_course(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
     return {
       status: 'OK',
-      data: [presentCourse(await getCourseView(ctx.db, { siteId: ctx.site.id, user, courseId: data.CourseId }))],
+      data: [
+        presentCourse(
+          await getCourseView(ctx.db, {
+            siteId: ctx.site.id,
+            user,
+            courseId: data.CourseId,
+            language: contentLanguage(ctx),
+          }),
+        ),
+      ],
     };
   },
   async get_my_courses(ctx, data) {
@@ -34,7 +47,12 @@ export const courseHandlers = handlers(course, {
     return {
       status: 'OK',
       data: presentFreeLesson(
-        await getFreeLesson(ctx.db, { siteId: ctx.site.id, courseId: data.CourseId, partId: data.PartId }),
+        await getFreeLesson(ctx.db, {
+          siteId: ctx.site.id,
+          courseId: data.CourseId,
+          partId: data.PartId,
+          language: contentLanguage(ctx),
+        }),
       ),
     };
   },

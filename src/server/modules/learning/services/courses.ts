@@ -4,6 +4,7 @@ import type { CourseBlockRow, CoursePartRow, CourseRow, MediaFileRow, SessionUse
 import { AppError } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
 import { mediaIdOf } from '../domain/blockContent';
+import { inLanguage } from '../domain/translations';
 import { courseAbilities, seesCourseAsStaff, visibleToLearner } from '../policies/course';
 import type { CourseView } from '../presenters/course';
 import { courseOpenToLearner, partVisibleToLearner } from '../queries/visibility';
@@ -75,10 +76,13 @@ async function editLockHolder(db: Db, course: CourseRow) {
   return holder ?? null;
 }
 
-/** get_course: one course as the viewer may see it, with her progress, rewards, results and certificate. */
+/**
+ * get_course: one course as the viewer may see it, with her progress, rewards, results and certificate; its parts
+ * and blocks in `language` where they are written in it, else in the course's default language.
+ */
 export async function getCourseView(
   db: Db,
-  opts: { siteId: number; user: SessionUser; courseId: number },
+  opts: { siteId: number; user: SessionUser; courseId: number; language: string },
 ): Promise<CourseView> {
   const { siteId, user } = opts;
   const course = await loadCourseForViewer(db, opts);
@@ -162,7 +166,11 @@ export async function getCourseView(
         .execute(),
     ]);
 
-  const { parts, blocks } = visibleParts(allParts, allBlocks, staff);
+  const { parts, blocks } = inLanguage(
+    visibleParts(allParts, allBlocks, staff),
+    opts.language,
+    course.default_language,
+  );
   const lockHolder = await editLockHolder(db, course);
   const [media, sign] = await Promise.all([mediaOf(db, siteId, blocks), mediaSigner(db, siteId)]);
   const progressByPart = new Map(progress.map((row) => [row.course_part_id, row]));
@@ -268,15 +276,19 @@ export async function listFreeLessons(db: Db, opts: { siteId: number; category: 
 }
 
 /** One free part with its blocks, as a learner sees it; Post blocks lead only to other free parts. */
-export async function getFreeLesson(db: Db, opts: { siteId: number; courseId: number; partId: number }) {
-  const part = await freePartsQuery(db, opts.siteId)
+export async function getFreeLesson(
+  db: Db,
+  opts: { siteId: number; courseId: number; partId: number; language: string },
+) {
+  const row = await freePartsQuery(db, opts.siteId)
     .selectAll('course_parts')
-    .select(['courses.name as course_name', 'courses.test_attempts'])
+    .select(['courses.name as course_name', 'courses.test_attempts', 'courses.default_language'])
     .where('course_parts.id', '=', opts.partId)
     .where('courses.id', '=', opts.courseId)
     .executeTakeFirst();
-  if (!part) throw new AppError('NOT_FOUND', 'No such free lesson');
-  const [freeParts, blockRows] = await Promise.all([
+  if (!row) throw new AppError('NOT_FOUND', 'No such free lesson');
+  const { default_language, ...part } = row;
+  const [freePartRows, blockRows] = await Promise.all([
     freePartsQuery(db, opts.siteId).selectAll('course_parts').where('courses.id', '=', opts.courseId).execute(),
     db
       .selectFrom('course_blocks')
@@ -287,12 +299,17 @@ export async function getFreeLesson(db: Db, opts: { siteId: number; courseId: nu
       .orderBy('id')
       .execute(),
   ]);
-  const { blocks } = visibleParts([part], blockRows, false);
+  const shown = { parts: [part], blocks: visibleParts([part], blockRows, false).blocks };
+  const {
+    parts: [lesson = part],
+    blocks,
+  } = inLanguage(shown, opts.language, default_language);
+  const freeParts = inLanguage({ parts: freePartRows, blocks: [] }, opts.language, default_language).parts;
   const [media, sign] = await Promise.all([mediaOf(db, opts.siteId, blocks), mediaSigner(db, opts.siteId)]);
   return {
     courseId: opts.courseId,
     courseName: part.course_name,
-    part,
+    part: lesson,
     blocks,
     // A free lesson gives no rewards, so it shows no xp per reward.
     blockContext: { staff: false, xpPerReward: 0, testAttempts: part.test_attempts, sign, media },

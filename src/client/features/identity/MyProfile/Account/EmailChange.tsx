@@ -20,7 +20,7 @@ interface Values {
 
 /** Change the address: a link goes to the new one, which becomes hers only when the link is opened. */
 export function EmailChange({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation(['identity', 'signIn']);
   const rules = useAuthRules();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -31,7 +31,7 @@ export function EmailChange({ profile }: { profile: Profile }) {
     validate: {
       email: (value) =>
         rules.email(value) ?? (value.trim().toLowerCase() === profile.Username ? t('account.email.same') : null),
-      password: (value) => (value ? null : t('validation.passwordRequired')),
+      password: (value) => (value ? null : t('signIn:validation.passwordRequired')),
     },
   });
 

@@ -11,7 +11,7 @@ import { useErrorText } from '../../Auth/useErrorText';
 
 /** "Download my data": everything stored about her, as a JSON file. */
 export function DownloadMyData() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation(['identity', 'signIn']);
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -42,7 +42,7 @@ export function DownloadMyData() {
 
 /** "Delete my account": asked again with her password; afterwards she is signed out. */
 export function DeleteAccount() {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation(['identity', 'signIn']);
   const session = useSession();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -59,7 +59,7 @@ export function DeleteAccount() {
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!password) {
-      setError(t('validation.passwordRequired'));
+      setError(t('signIn:validation.passwordRequired'));
       return;
     }
     setBusy(true);
@@ -89,7 +89,7 @@ export function DeleteAccount() {
             <Text size="sm">{t('account.delete.confirmText')}</Text>
             {error && <ErrorAlert>{error}</ErrorAlert>}
             <PasswordField
-              label={t('fields.password')}
+              label={t('signIn:fields.password')}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               data-autofocus

@@ -17,14 +17,14 @@ interface Values {
 
 /** Change password: the current one, then the new one twice; her other devices are signed out. */
 export function PasswordChange({ email }: { email: string }) {
-  const { t } = useTranslation('identity');
+  const { t } = useTranslation(['identity', 'signIn']);
   const rules = useAuthRules();
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { current: '', password: '', repeat: '' },
     validate: {
-      current: (value) => (value ? null : t('validation.passwordRequired')),
+      current: (value) => (value ? null : t('signIn:validation.passwordRequired')),
       password: (value) => rules.newPassword(value, email),
       repeat: (value, values) =>
         !value ? t('validation.repeatRequired') : value === values.password ? null : t('validation.passwordsDiffer'),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { inactivityLimit } from '../../../../../shared/contract/authoring/courses';
+import { languageKey } from '../../../../../shared/contract/authoring/partContent';
 import {
   COURSE_EXPORT_FORMAT,
   COURSE_EXPORT_VERSION,
   transferLimits,
 } from '../../../../../shared/domain/authoring/transfer';
+import { supportedLanguages } from '../../../../../shared/domain/language';
 import { blockTypes, progressCriteria } from '../../../../../shared/domain/learning/course';
 import { AppError } from '../../../../platform/errors';
 
@@ -31,6 +33,13 @@ const flagField = (column: string, fallback?: boolean) => ({
   codec: 'flag' as const,
 });
 
+/** A JSON text column, an object in the file; given a default, files made before the column existed import. */
+const jsonField = <S extends z.ZodType>(column: string, schema: S) => ({
+  column,
+  schema: schema.default({} as never),
+  codec: 'json' as const,
+});
+
 const text = (max: number) => z.string().max(max);
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -51,6 +60,7 @@ export const courseFields = {
     'edit_inactivity_minutes',
     z.number().int().min(inactivityLimit.min).max(inactivityLimit.max).default(inactivityLimit.default),
   ),
+  defaultLanguage: plain('default_language', z.enum(supportedLanguages).default('en')),
 } satisfies Record<string, Field>;
 
 export const partFields = {
@@ -63,13 +73,21 @@ export const partFields = {
   progressCriteria: plain('progress_criteria', z.enum(progressCriteria)),
   icon: plain('icon', text(200).nullable()),
   videoLength: plain('video_length', z.number().int().min(0).max(1_000_000)),
+  translations: jsonField('translations', z.record(languageKey, z.object({ name: z.string().trim().min(1).max(200) }))),
 } satisfies Record<string, Field>;
 
-/** A block's content is read by its type's schema (storedContent) on import, not here. */
+/** A block's content (and each translation's) is read by its type's schema on import, not here. */
 export const blockFields = {
   title: plain('title', text(500)),
   published: flagField('published'),
   mentorOnly: flagField('mentor_only'),
+  translations: jsonField(
+    'translations',
+    z.record(
+      languageKey,
+      z.object({ title: text(500).optional(), content: z.record(z.string(), z.unknown()).optional() }),
+    ),
+  ),
 } satisfies Record<string, Field>;
 
 export const achievementFields = {

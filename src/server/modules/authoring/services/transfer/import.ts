@@ -4,22 +4,22 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { z } from 'zod';
+import { COURSE_IMAGE_SIDE, MAX_COURSE_IMAGE_BYTES } from '../../../../../shared/domain/authoring/media';
 import {
   COURSE_EXPORT_FORMAT,
   COURSE_EXPORT_VERSION,
   transferLimits,
 } from '../../../../../shared/domain/authoring/transfer';
-import { storedContent } from '../../../../../shared/domain/learning/blockContent';
-import type { BlockType } from '../../../../../shared/domain/learning/course';
 import { type Actor, authorize } from '../../../../platform/authorize';
 import type { Config } from '../../../../platform/config';
 import { type Db, now } from '../../../../platform/db';
 import { AppError, invalidFields } from '../../../../platform/errors';
+import { type Identified, identifyMedium } from '../../../../platform/files/identify';
+import { reencodeImage } from '../../../../platform/files/images';
 import { assertStorageRoom } from '../../../../platform/files/quota';
-import { downloadMimeType, SNIFF_BYTES, sniffMedia } from '../../../../platform/files/sniff';
 import { mediaStore } from '../../../../platform/files/storage';
-import { sanitizeRichText } from '../../../../platform/lib/sanitize';
 import { createSlots } from '../../../../platform/lib/slots';
+import { storedBlockContent } from '../../domain/partContent';
 import { authoringActions } from '../../policies/course';
 import {
   achievementFields,
@@ -99,7 +99,7 @@ async function importFrom(
   await assertStorageRoom(db, { siteId: opts.siteId, adding: totalBytes });
 
   const store = mediaStore(opts.config);
-  const stored: { id: number; storageName: string; mimeType: string }[] = [];
+  const stored: StoredMedium[] = [];
   const tmpDir = path.join(opts.config.dataDir, 'tmp', 'imports');
   await fs.promises.mkdir(tmpDir, { recursive: true });
   try {
@@ -109,16 +109,28 @@ async function importFrom(
       try {
         await pipeline(await zip.openReadStreamPromise(entry), fs.createWriteStream(tmp, { flags: 'wx' }));
         const head = await readHead(tmp);
-        const mimeType = checkedMimeType(medium, head);
+        const found = identified(medium, head);
         const storageName = `course-${randomBytes(12).toString('hex')}`;
-        await store.writeFile(opts.siteId, storageName, tmp, mimeType);
-        stored.push({ id: medium.id, storageName, mimeType });
+        if (found.kind === 'image') {
+          // Re-encoded as an uploaded course image is: what is served is an image this server made.
+          if (medium.sizeBytes > MAX_COURSE_IMAGE_BYTES) {
+            throw new AppError('FILE_TOO_LARGE', `The image ${quoted(medium.name)} is too large`);
+          }
+          const image = await reencodeImage(tmp, head, COURSE_IMAGE);
+          await store.write(opts.siteId, `${storageName}.webp`, image, 'image/webp');
+          stored.push({ storageName: `${storageName}.webp`, mimeType: 'image/webp', sizeBytes: image.length });
+        } else {
+          const name = `${storageName}${found.extension}`;
+          await store.writeFrom(opts.siteId, name, { path: tmp, size: medium.sizeBytes }, found.mimeType);
+          stored.push({ storageName: name, mimeType: found.mimeType, sizeBytes: medium.sizeBytes });
+        }
       } finally {
         await fs.promises.rm(tmp, { force: true });
       }
     }
+    const storedBytes = stored.reduce((sum, medium) => sum + medium.sizeBytes, 0);
     return await db.transaction().execute(async (trx) => {
-      await assertStorageRoom(trx, { siteId: opts.siteId, adding: totalBytes, lock: true });
+      await assertStorageRoom(trx, { siteId: opts.siteId, adding: storedBytes, lock: true });
       return insertCourse(trx, opts.siteId, manifest, blocks, stored);
     });
   } catch (error) {
@@ -126,6 +138,19 @@ async function importFrom(
     throw error;
   }
 }
+
+interface StoredMedium {
+  storageName: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+const COURSE_IMAGE = {
+  label: 'a course image',
+  width: COURSE_IMAGE_SIDE,
+  height: COURSE_IMAGE_SIDE,
+  fit: 'inside',
+} as const;
 
 /** The zip's entries by name, each checked before a byte of any is unpacked. */
 async function readDirectory(zip: ZipFile): Promise<Map<string, Entry>> {
@@ -156,11 +181,14 @@ async function readWhole(zip: ZipFile, entry: Entry): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The first bytes of a medium that tell its type (as an upload's head, platform/http/uploads.ts). */
+const HEAD_BYTES = 4096;
+
 async function readHead(file: string): Promise<Buffer> {
   const handle = await fs.promises.open(file, 'r');
   try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
     return head.subarray(0, bytesRead);
   } finally {
     await handle.close();
@@ -238,48 +266,44 @@ function checkManifest(manifest: ManifestV1, entries: Map<string, Entry>): Check
     if (Buffer.byteLength(JSON.stringify(block.content)) > transferLimits.blockContentBytes) {
       throw invalid(`${where} is too large`);
     }
-    const content = storedContent[block.type].safeParse(block.content);
-    if (!content.success) throw issuesOf(content.error, `${MANIFEST_PATH}.blocks.${index}.content`);
-    for (const id of mediaIdsIn({ ...block, content: content.data })) {
+    const content = storedBlockContent(block.type, block.content);
+    if (!content) throw invalid(`${where} does not have the content of a ${block.type} block`);
+    const translations: CheckedBlock['translations'] = {};
+    for (const [language, translation] of Object.entries(block.translations)) {
+      const translated = translation.content && storedBlockContent(block.type, translation.content);
+      if (translated === null)
+        throw invalid(`${where} does not have the content of a ${block.type} block in ${language}`);
+      translations[language] = { ...translation, ...(translated ? { content: translated } : {}) };
+    }
+    const checked = { ...block, content, translations };
+    for (const id of mediaIdsIn(checked)) {
       if (!mediaIds.has(id)) throw invalid(`${where} names the medium ${id}, which the file does not have`);
     }
-    return { ...block, content: sanitizedContent(block.type, content.data as Content) };
+    return checked;
   });
 }
 
-type Content = Record<string, unknown>;
-const html = (value: unknown) => sanitizeRichText(typeof value === 'string' ? value : '');
-
-/** A block's content (in its stored shape) with every rich text field sanitized, as an editor's save stores it. */
-function sanitizedContent(type: BlockType, content: Content): Content {
-  switch (type) {
-    case 'Text':
-    case 'Exam':
-    case 'FinalExam':
-    case 'Reward':
-    case 'Question':
-      return { ...content, html: html(content.html) };
-    case 'Column':
-      return { ...content, columns: (content.columns as Content[]).map((c) => ({ ...c, html: html(c.html) })) };
-    case 'Quiz':
-    case 'Test':
-      return { ...content, intro: html(content.intro) };
-    default:
-      return content;
-  }
-}
-
 /**
- * The media type a medium is stored and served with: an image, video or audio must be one by its content (its
- * type is then the one its content shows); a downloadable file keeps a harmless type (sniff.ts).
+ * What a medium is by its content (platform/files/identify.ts, as an upload is): an image, video or audio must be
+ * the kind the file says; a downloadable file is taken by its content and its name, as an upload is.
  */
-function checkedMimeType(medium: ManifestV1['media'][number], head: Buffer): string {
-  if (medium.kind === 'file') return downloadMimeType(medium.mimeType, head);
-  const sniffed = sniffMedia(head);
-  if (sniffed?.kind !== medium.kind) {
-    throw new AppError('UNSUPPORTED_FILE', `The medium ${quoted(medium.name)} is not the ${medium.kind} it says`);
+function identified(medium: ManifestV1['media'][number], head: Buffer): Identified {
+  const notWhatItSays = () =>
+    new AppError('UNSUPPORTED_FILE', `The medium ${quoted(medium.name)} is not the ${medium.kind} it says`);
+  let found: Identified;
+  try {
+    // A stored image was re-encoded (WebP) under its original name: only a document's name tells its type.
+    found = identifyMedium(head, medium.kind === 'file' ? medium.name : '');
+  } catch (error) {
+    if (medium.kind === 'file') throw error;
+    throw notWhatItSays();
   }
-  return sniffed.mimeType;
+  // WebM and Ogg hold either: the file's kind says which.
+  if ((found.container === 'webm' || found.container === 'ogg') && medium.kind !== 'image' && medium.kind !== 'file') {
+    return { ...found, kind: medium.kind, mimeType: `${medium.kind}/${found.container}` };
+  }
+  if (found.kind !== medium.kind) throw notWhatItSays();
+  return found;
 }
 
 /** Rows a single insert carries at most (SQLite binds at most some thousands of values a statement). */
@@ -290,7 +314,7 @@ async function insertCourse(
   siteId: number,
   manifest: ManifestV1,
   blocks: CheckedBlock[],
-  stored: { id: number; storageName: string; mimeType: string }[],
+  stored: StoredMedium[],
 ): Promise<{ courseId: number; name: string }> {
   const at = now();
   const stamps = { created_at: at, updated_at: at };
@@ -306,7 +330,7 @@ async function insertCourse(
         storage_name: file.storageName,
         original_name: medium.name,
         mime_type: file.mimeType,
-        size_bytes: medium.sizeBytes,
+        size_bytes: file.sizeBytes,
         ...stamps,
       })
       .returning('id')
