@@ -658,9 +658,19 @@ function runSuite(current: () => TestServer) {
     });
     expect(await count(site.id)).toEqual(before);
 
-    // A downloadable file keeps a type no browser runs, whatever the file says.
+    // A downloadable file is a document an upload would take: a page or a script is refused, whatever its content.
     const manifest = JSON.parse((entries['course.json'] as Buffer).toString());
     const pdfEntry = manifest.media.find((m: { kind: string }) => m.kind === 'file');
+    pdfEntry.name = 'notes.html';
+    const renamed = rawZip([
+      { name: 'course.json', data: Buffer.from(JSON.stringify(manifest)) },
+      ...mediaEntries(entries),
+    ]);
+    expect((await importCourse(server, admin, renamed)).body).toMatchObject({ error_code: 'UNSUPPORTED_FILE' });
+    expect(await count(site.id)).toEqual(before);
+
+    // A downloadable file is served with the type its content shows, whatever the file says.
+    pdfEntry.name = 'notes.pdf';
     pdfEntry.mimeType = 'text/html';
     const relabelled = rawZip([
       { name: 'course.json', data: Buffer.from(JSON.stringify(manifest)) },
