@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -14,9 +14,10 @@ import { type Actor, authorize } from '../../../../platform/authorize';
 import type { Config } from '../../../../platform/config';
 import { type Db, now } from '../../../../platform/db';
 import { AppError, invalidFields } from '../../../../platform/errors';
-import { type Identified, identifyMedium } from '../../../../platform/files/identify';
+import { type Identified, identifyMedium, type MediumKind } from '../../../../platform/files/identify';
 import { reencodeImage } from '../../../../platform/files/images';
 import { assertStorageRoom } from '../../../../platform/files/quota';
+import { insertMediumRow, newStorageName } from '../../../../platform/files/save';
 import { mediaStore } from '../../../../platform/files/storage';
 import { createSlots } from '../../../../platform/lib/slots';
 import { storedBlockContent } from '../../domain/partContent';
@@ -110,19 +111,19 @@ async function importFrom(
         await pipeline(await zip.openReadStreamPromise(entry), fs.createWriteStream(tmp, { flags: 'wx' }));
         const head = await readHead(tmp);
         const found = identified(medium, head);
-        const storageName = `course-${randomBytes(12).toString('hex')}`;
         if (found.kind === 'image') {
           // Re-encoded as an uploaded course image is: what is served is an image this server made.
           if (medium.sizeBytes > MAX_COURSE_IMAGE_BYTES) {
             throw new AppError('FILE_TOO_LARGE', `The image ${quoted(medium.name)} is too large`);
           }
           const image = await reencodeImage(tmp, head, COURSE_IMAGE);
-          await store.write(opts.siteId, `${storageName}.webp`, image, 'image/webp');
-          stored.push({ storageName: `${storageName}.webp`, mimeType: 'image/webp', sizeBytes: image.length });
+          const name = newStorageName('course', '.webp');
+          await store.write(opts.siteId, name, image, 'image/webp');
+          stored.push({ storageName: name, kind: 'image', mimeType: 'image/webp', sizeBytes: image.length });
         } else {
-          const name = `${storageName}${found.extension}`;
+          const name = newStorageName('course', found.extension);
           await store.writeFrom(opts.siteId, name, { path: tmp, size: medium.sizeBytes }, found.mimeType);
-          stored.push({ storageName: name, mimeType: found.mimeType, sizeBytes: medium.sizeBytes });
+          stored.push({ storageName: name, kind: found.kind, mimeType: found.mimeType, sizeBytes: medium.sizeBytes });
         }
       } finally {
         await fs.promises.rm(tmp, { force: true });
@@ -141,6 +142,7 @@ async function importFrom(
 
 interface StoredMedium {
   storageName: string;
+  kind: MediumKind;
   mimeType: string;
   sizeBytes: number;
 }
@@ -321,21 +323,16 @@ async function insertCourse(
   const mediaOf = new Map<number, number>();
   for (const [index, medium] of manifest.media.entries()) {
     const file = stored[index] as (typeof stored)[number];
-    const row = await trx
-      .insertInto('media_files')
-      .values({
-        site_id: siteId,
-        owner_user_id: null,
-        kind: medium.kind,
-        storage_name: file.storageName,
-        original_name: medium.name,
-        mime_type: file.mimeType,
-        size_bytes: file.sizeBytes,
-        ...stamps,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    mediaOf.set(medium.id, row.id);
+    const id = await insertMediumRow(trx, {
+      siteId,
+      ownerUserId: null,
+      kind: file.kind,
+      storageName: file.storageName,
+      originalName: medium.name,
+      mimeType: file.mimeType,
+      sizeBytes: file.sizeBytes,
+    });
+    mediaOf.set(medium.id, id);
   }
 
   const base = manifest.course.name.slice(0, NAME_MAX - IMPORTED_SUFFIX.length).trim();
