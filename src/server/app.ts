@@ -3,7 +3,7 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
-import type { ErrorCode } from '../shared/errors';
+import * as authoring from './modules/authoring';
 import * as identity from './modules/identity';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
@@ -142,9 +142,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       error instanceof AppError ? error : error.statusCode && error.statusCode < 500 ? mapFrameworkError(error) : null;
     if (mapped) {
       // An upload route names its own answer to a body too large: the file is what is too large.
-      const tooLarge = (request.routeOptions.config as { tooLarge?: ErrorCode }).tooLarge;
-      if (mapped.code === 'PAYLOAD_TOO_LARGE' && tooLarge) {
-        return sendError(reply, new AppError(tooLarge, 'File size too large, filesize limit 2MB!'));
+      const { tooLarge, maxFileBytes } = request.routeOptions.config as Partial<UploadRouteConfig>;
+      if (mapped.code === 'PAYLOAD_TOO_LARGE' && tooLarge && maxFileBytes) {
+        const limitMb = Math.round(maxFileBytes / (1024 * 1024));
+        return sendError(reply, new AppError(tooLarge, `File size too large, filesize limit ${limitMb}MB!`));
       }
       return sendError(reply, mapped);
     }
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     checkAnswers: options.checkAnswers ?? false,
   });
   registerMediaRoutes(fastify, { db, config });
+  authoring.registerTransferRoutes(fastify, { db, config });
 
   const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));
   // Registered without a client too: media are sent with its `sendFile`, which answers Range requests.

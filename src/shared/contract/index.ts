@@ -1,6 +1,7 @@
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
 import { courseManager } from './authoring/courses';
+import { courseImport, courseTransfer } from './authoring/courseTransfer';
 import { coachManager } from './coaching/coachManager';
 import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
@@ -33,6 +34,8 @@ export const contract = {
   [course.file]: course,
   [courseAdmin.file]: courseAdmin,
   [courseLock.file]: courseLock,
+  [courseTransfer.file]: courseTransfer,
+  [courseImport.file]: courseImport,
   [courseManager.file]: courseManager,
   [courseProgress.file]: courseProgress,
   [achievements.file]: achievements,

@@ -1,10 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { MediaFileRow } from '../db/schema';
 import { sendError } from '../dispatcher';
 import { AppError } from '../errors';
+import { linkKey, signLink } from './signing';
 import { type ByteRange, mediaStore } from './storage';
 
 /**
@@ -16,26 +17,11 @@ import { type ByteRange, mediaStore } from './storage';
 /** A link stays valid for 3 to 6 hours: its expiry is rounded up to a 3-hour step, so answers stay cacheable. */
 const LINK_STEP_SECONDS = 3 * 3600;
 
-const keys = new WeakMap<Db, Promise<Buffer>>();
-
 /** The signing key of this database (made by its migration), read once per process. */
-export function mediaKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = db
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', 'media')
-      .executeTakeFirstOrThrow()
-      .then((row) => Buffer.from(row.value, 'base64'));
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+export const mediaKey = linkKey;
 
 const signature = (key: Buffer, siteId: number, fileId: number, expiry: number) =>
-  createHmac('sha256', key).update(`${siteId}.${fileId}.${expiry}`).digest('base64url');
+  signLink(key, `${siteId}.${fileId}`, expiry);
 
 /**
  * The expiry (Unix seconds) of a link signed now: the same for 3 hours, and then at least 3 hours away. Links made

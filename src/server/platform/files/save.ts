@@ -30,32 +30,56 @@ export async function saveMedium(
   const sizeBytes = Buffer.isBuffer(opts.content) ? opts.content.length : opts.content.size;
   await assertStorageRoom(db, { siteId: opts.siteId, adding: sizeBytes });
   const store = mediaStore(opts.config);
-  const storageName = `${opts.prefix}-${randomBytes(8).toString('hex')}${opts.extension}`;
+  const storageName = newStorageName(opts.prefix, opts.extension);
   if (Buffer.isBuffer(opts.content)) await store.write(opts.siteId, storageName, opts.content, opts.mimeType);
   else await store.writeFrom(opts.siteId, storageName, opts.content, opts.mimeType);
-  const at = now();
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    const id = await db.transaction().execute(async (trx) => {
       await assertStorageRoom(trx, { siteId: opts.siteId, adding: sizeBytes, lock: true });
-      return trx
-        .insertInto('media_files')
-        .values({
-          site_id: opts.siteId,
-          owner_user_id: opts.ownerUserId,
-          kind: opts.kind,
-          storage_name: storageName,
-          original_name: opts.originalName.slice(0, 255) || 'file',
-          mime_type: opts.mimeType,
-          size_bytes: sizeBytes,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      return insertMediumRow(trx, { ...opts, storageName, sizeBytes });
     });
-    return { id: row.id, storageName, sizeBytes };
+    return { id, storageName, sizeBytes };
   } catch (error) {
     await store.remove(opts.siteId, storageName).catch(() => undefined);
     throw error;
   }
+}
+
+/** A new medium's stored name: `<prefix>-<random><extension>` (`course-12-….mp4`), never one the sender chose. */
+export const newStorageName = (prefix: string, extension: string) =>
+  `${prefix}-${randomBytes(8).toString('hex')}${extension}`;
+
+/**
+ * The `media_files` row of a medium whose file is in the store, inside the caller's transaction (which has checked
+ * the site's storage under its row lock): saveMedium's, and a course import's with the rest of its course.
+ */
+export async function insertMediumRow(
+  trx: Db,
+  medium: {
+    siteId: number;
+    ownerUserId: number | null;
+    kind: Exclude<MediaKind, 'avatar'>;
+    storageName: string;
+    originalName: string;
+    mimeType: string;
+    sizeBytes: number;
+  },
+): Promise<number> {
+  const at = now();
+  const row = await trx
+    .insertInto('media_files')
+    .values({
+      site_id: medium.siteId,
+      owner_user_id: medium.ownerUserId,
+      kind: medium.kind,
+      storage_name: medium.storageName,
+      original_name: medium.originalName.slice(0, 255) || 'file',
+      mime_type: medium.mimeType,
+      size_bytes: medium.sizeBytes,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -23,8 +23,10 @@ import { Loading, QueryState } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { showToast } from '../../../components/toast';
 import { type Tone, ToneBadge, toneText } from '../../../components/tone';
+import { ImportDialog } from './ImportDialog';
 import { NameDialog } from './NameDialog';
 import { useCourseChange, useCourseSettings, useCourses } from './queries';
+import { exportCourse } from './transfer';
 
 // The settings form (with its inputs, most of the page's code) loads when first opened: the list is what the page
 // shows first.
@@ -34,7 +36,7 @@ const CourseSettingsForm = lazy(() => loadSettingsForm().then((m) => ({ default:
 const stateTone: Record<CourseState, Tone> = { published: 'teal', unpublished: 'grape', draft: 'yellow' };
 
 type Dialog =
-  | { kind: 'create' }
+  | { kind: 'create' | 'import' }
   | { kind: 'rename' | 'duplicate' | 'archive' | 'restore' | 'settings'; course: CourseListItem };
 
 type Confirmed = { kind: 'duplicate' | 'archive' | 'restore'; course: CourseListItem };
@@ -72,9 +74,14 @@ export default function CoursesPage() {
         <div>
           <PageHeading title={t('courses.title')} intro={t('courses.intro')} />
         </div>
-        <Button onClick={() => setDialog({ kind: 'create' })} data-testid="course-create">
-          {t('courses.create')}
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setDialog({ kind: 'import' })} data-testid="course-import">
+            {t('courses.importCourse')}
+          </Button>
+          <Button onClick={() => setDialog({ kind: 'create' })} data-testid="course-create">
+            {t('courses.create')}
+          </Button>
+        </Group>
       </Group>
       <QueryState query={courses}>
         {(list) => {
@@ -162,6 +169,7 @@ export default function CoursesPage() {
           onSave={(name) => run({ kind: 'create', name }, t('courses.created'))}
         />
       )}
+      {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'rename' && (
         <NameDialog
           title={t('courses.renameTitle')}
@@ -236,6 +244,16 @@ function CourseEditor({ course }: { course: CourseListItem }) {
   );
 }
 
+/** Downloads the course's file; a refusal (a medium gone from storage) is told. */
+async function runExport(course: CourseListItem, started: string) {
+  try {
+    await exportCourse(course.Id);
+    showToast(started, 'green');
+  } catch (error) {
+    showToast(errorText(error), 'red');
+  }
+}
+
 function CourseActions({ course, onPick }: { course: CourseListItem; onPick(dialog: Dialog): void }) {
   const { t } = useTranslation('authoring');
   return (
@@ -252,6 +270,9 @@ function CourseActions({ course, onPick }: { course: CourseListItem; onPick(dial
         <Menu.Item onClick={() => onPick({ kind: 'settings', course })}>{t('courses.settings')}</Menu.Item>
         <Menu.Item onClick={() => onPick({ kind: 'rename', course })}>{t('courses.rename')}</Menu.Item>
         <Menu.Item onClick={() => onPick({ kind: 'duplicate', course })}>{t('courses.duplicate')}</Menu.Item>
+        <Menu.Item onClick={() => void runExport(course, t('courses.exportStarted'))} data-testid="course-export">
+          {t('courses.export')}
+        </Menu.Item>
         {course.Archived ? (
           <Menu.Item onClick={() => onPick({ kind: 'restore', course })}>{t('courses.restore')}</Menu.Item>
         ) : (
