@@ -67,19 +67,28 @@ function mapFrameworkError(error: FastifyError): AppError {
 
 /** How often a closing server looks for kept-alive connections whose answer has ended since. */
 const CLOSING_SWEEP_MS = 50;
+/** How long a closing server lets answers under way finish before it cuts the connections still open. */
+const CLOSING_GRACE_MS = 10_000;
 
 /**
  * Closing, Node closes the kept-alive connections that are idle at that instant and waits for the others. One
  * whose answer is still being streamed then (a medium, a range of a video) finishes it and is kept alive after
  * it: the server would not close before the keep-alive timeout, or before the client goes. So while closing,
- * connections are closed as soon as their answer has ended; an answer under way is never cut short.
+ * connections are closed as soon as their answer has ended; an answer under way is given 10 s to end.
  */
 function closeConnectionsOnceAnswered(fastify: FastifyInstance): void {
   fastify.addHook('preClose', (done) => {
     const server = fastify.server;
     const sweep = setInterval(() => server.closeIdleConnections(), CLOSING_SWEEP_MS);
     sweep.unref();
-    server.once('close', () => clearInterval(sweep));
+    // A client that stopped reading (a player gone mid-video) would hold its answer, and the server, until the
+    // idle timeout: past the grace, what is still open is cut.
+    const deadline = setTimeout(() => server.closeAllConnections(), CLOSING_GRACE_MS);
+    deadline.unref();
+    server.once('close', () => {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+    });
     done();
   });
 }
