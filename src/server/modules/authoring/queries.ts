@@ -87,20 +87,6 @@ export const blocksOfPart = (db: Db, siteId: number, partId: number) =>
     .orderBy('id')
     .execute();
 
-/** The blocks of every part of a course, by part and in their order. */
-export const blocksOfCourse = (db: Db, siteId: number, courseId: number) =>
-  db
-    .selectFrom('course_blocks')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('course_part_id', 'in', (parts) =>
-      parts.selectFrom('course_parts').select('id').where('site_id', '=', siteId).where('course_id', '=', courseId),
-    )
-    .orderBy('course_part_id')
-    .orderBy('sort_id')
-    .orderBy('id')
-    .execute();
-
 /** Media of a site by id (profile photos are no course media). */
 export const courseMedia = (db: Db, siteId: number, ids: readonly number[]) =>
   ids.length === 0

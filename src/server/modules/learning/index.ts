@@ -27,4 +27,5 @@ export {
   revokeCourseAccess,
 } from './services/courseAccess';
 export { courseRefs } from './services/courseRefs';
+export { blocksOfCourse } from './services/courseStructure';
 export { completeReviewedPart, resetTestAttempts } from './services/progress';

@@ -111,23 +111,6 @@ export const courseEditor = {
     deleteTitle: 'Delete this block?',
     deleteText:
       'Delete block {{number}} ({{kind}})? You can still get it back from the page’s history after the next save.',
-    kinds: {
-      Text: 'Text',
-      Image: 'Image',
-      Video: 'Video',
-      Audio: 'Audio',
-      File: 'File',
-      YouTube: 'YouTube video',
-      Column: 'Columns',
-      Link: 'External link',
-      Quiz: 'Quiz',
-      Post: 'Link to a page',
-      Test: 'Test',
-      Exam: 'Exam',
-      FinalExam: 'Final exam',
-      Reward: 'Reward',
-      Question: 'Question',
-    },
   },
   history: {
     title: 'History of this page',

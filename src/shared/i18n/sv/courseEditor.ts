@@ -113,23 +113,6 @@ export const courseEditor: Translation<typeof en> = {
     deleteTitle: 'Ta bort blocket?',
     deleteText:
       'Ta bort block {{number}} ({{kind}})? Efter nästa sparning går det fortfarande att hämta tillbaka från sidans historik.',
-    kinds: {
-      Text: 'Text',
-      Image: 'Bild',
-      Video: 'Video',
-      Audio: 'Ljud',
-      File: 'Fil',
-      YouTube: 'YouTube-video',
-      Column: 'Kolumner',
-      Link: 'Extern länk',
-      Quiz: 'Quiz',
-      Post: 'Länk till en sida',
-      Test: 'Test',
-      Exam: 'Prov',
-      FinalExam: 'Slutprov',
-      Reward: 'Belöning',
-      Question: 'Fråga',
-    },
   },
   history: {
     title: 'Sidans historik',

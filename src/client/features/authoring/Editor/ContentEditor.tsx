@@ -18,7 +18,7 @@ import type { PartDraftState } from './usePartDraft';
  * block kind.
  */
 export function ContentEditor({ state, defaultLanguage }: { state: PartDraftState; defaultLanguage: string }) {
-  const { t } = useTranslation('courseEditor');
+  const { t } = useTranslation(['courseEditor', 'blockEditor']);
   const session = useEditingSession();
   const [deleting, setDeleting] = useState<number | null>(null);
   const loaded = state.loaded;
@@ -26,7 +26,7 @@ export function ContentEditor({ state, defaultLanguage }: { state: PartDraftStat
   const { draft, keys } = loaded;
   const language = session.language;
   const translating = language !== defaultLanguage;
-  const kindName = (type: BlockType) => t(`blocks.kinds.${type}`);
+  const kindName = (type: BlockType) => t(`blockEditor:types.${type}`);
   const parts = [...session.course.CourseParts]
     .sort((a, b) => a.SortId - b.SortId)
     .map((part) => ({ Id: part.Id, Name: part.Name }));

@@ -25,7 +25,7 @@ export function PartEditor({
   preview: boolean;
   onStatus(status: SaveStatus): void;
 } & Pick<CourseEditingProps, 'refreshCourse' | 'renderStudentPart' | 'openPart'>) {
-  const { t } = useTranslation('courseEditor');
+  const { t } = useTranslation(['courseEditor', 'blockEditor']);
   const session = useEditingSession();
   const state = usePartDraft({ session, partId });
   const part = session.course.CourseParts.find((item) => item.Id === partId);
@@ -49,7 +49,7 @@ export function PartEditor({
         status={status}
         keptInBrowser={state.keptInBrowser}
         reload={() => void state.reload()}
-        typeName={(type) => t(`blocks.kinds.${type as 'Text'}`)}
+        typeName={(type) => t(`blockEditor:types.${type as 'Text'}`)}
       />
       <RestoreDialog offer={state.offer} restore={state.restore} discard={state.discard} />
       {preview ? (

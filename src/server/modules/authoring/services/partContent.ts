@@ -7,6 +7,7 @@ import type { Db } from '../../../platform/db';
 import type { CourseBlockRow, MediaFileRow, MediaKind } from '../../../platform/db/schema';
 import { AppError, type FieldError, invalidFields } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
+import { blocksOfCourse } from '../../learning';
 import {
   type BlockDraft,
   blockDraft,
@@ -24,7 +25,6 @@ import {
 } from '../domain/partContent';
 import { authoringActions } from '../policies/course';
 import {
-  blocksOfCourse,
   blocksOfPart,
   courseContentState,
   courseMedia,

@@ -73,7 +73,7 @@ const partsOf = (db: Db, siteId: number, courseId: number) =>
  * The blocks of a course's parts. The part ids come from a subquery on the course, so both databases seek the
  * blocks index per part rather than reading every block of the site and joining.
  */
-const blocksOf = (db: Db, siteId: number, courseId: number) =>
+export const blocksOfCourse = (db: Db, siteId: number, courseId: number) =>
   db
     .selectFrom('course_blocks')
     .selectAll()
@@ -104,7 +104,10 @@ const forAudience = (staff: boolean, row: { published: number; mentor_only: numb
 
 async function presentStructure(db: Db, key: StructureKey, expiry: number) {
   const { siteId, courseId, staff } = key;
-  const [allParts, allBlocks] = await Promise.all([partsOf(db, siteId, courseId), blocksOf(db, siteId, courseId)]);
+  const [allParts, allBlocks] = await Promise.all([
+    partsOf(db, siteId, courseId),
+    blocksOfCourse(db, siteId, courseId),
+  ]);
   const shownParts = allParts.filter((part) => forAudience(staff, part));
   const partIds = new Set(shownParts.map((part) => part.id));
   const { parts, blocks } = inLanguage(
