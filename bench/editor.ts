@@ -8,6 +8,9 @@ export interface BenchEditor {
   id: number;
   token: string;
   partId: number;
+  partName: string;
+  /** The part's blocks as the editor saves them (save_course_part_content). */
+  blocks: { Id: number; BlockType: string; Content: unknown }[];
 }
 
 /**
@@ -28,12 +31,25 @@ export async function addEditor(databaseUrl: string, fixtures: BenchFixtures): P
     });
     const part = await db
       .selectFrom('course_parts')
-      .select('id')
+      .select(['id', 'name'])
       .where('site_id', '=', site.id)
       .where('course_id', '=', fixtures.course.id)
       .orderBy('sort_id')
       .executeTakeFirstOrThrow();
-    return { id: editor.id, token: await createSession(db, { siteId: site.id, userId: editor.id }), partId: part.id };
+    const blocks = await db
+      .selectFrom('course_blocks')
+      .select(['id', 'block_type', 'content'])
+      .where('site_id', '=', site.id)
+      .where('course_part_id', '=', part.id)
+      .orderBy('sort_id')
+      .execute();
+    return {
+      id: editor.id,
+      token: await createSession(db, { siteId: site.id, userId: editor.id }),
+      partId: part.id,
+      partName: part.name,
+      blocks: blocks.map((b) => ({ Id: b.id, BlockType: b.block_type, Content: JSON.parse(b.content) })),
+    };
   } finally {
     await db.destroy();
   }

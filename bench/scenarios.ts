@@ -33,8 +33,8 @@ export interface EditorCall {
 }
 
 /**
- * The editor's calls: renewing her edit lock, and a save as the editor's autosave makes it every 6 s (a part's
- * settings, until the content of parts is saved by its own call, which joins here as one more line).
+ * The editor's calls: renewing her edit lock, a save of a part's settings, and a save of a part's content as the
+ * editor's autosave makes it every 6 s (its name and blocks, a revision with them).
  */
 export const editorCalls: EditorCall[] = [
   {
@@ -50,6 +50,18 @@ export const editorCalls: EditorCall[] = [
     req: 'update_course_part',
     versioned: true,
     data: (f, editor) => ({ CourseId: f.course.id, CoursePartId: editor.partId, VideoLength: 120 }),
+  },
+  {
+    name: 'save_course_part_content',
+    file: 'course_admin.php',
+    req: 'save_course_part_content',
+    versioned: true,
+    data: (f, editor) => ({
+      CourseId: f.course.id,
+      CoursePartId: editor.partId,
+      Name: editor.partName,
+      Blocks: editor.blocks,
+    }),
   },
 ];
 
@@ -82,6 +94,8 @@ export function apiCall(
         ? 'application/x-www-form-urlencoded;charset=UTF-8'
         : `multipart/form-data; boundary=${BOUNDARY}`,
       site: fixtures.site.name,
+      // What a browser sends with every request; get_course answers gzip to it.
+      'accept-encoding': 'gzip, deflate, br, zstd',
       ...(options.signedIn ? { authorization: fixtures.user.token } : {}),
     },
     body: urlencoded

@@ -1,9 +1,12 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/server/seed/factories';
 import { createSite, createUser } from '../factories';
 import { createPerson } from '../factories/coaching';
 import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
 import { blockOf, nth } from '../support/answers';
+import { callForm } from '../support/api';
 import { testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -69,6 +72,76 @@ describe.each(dialects)('course.php on %s', (dialect) => {
     expect(quiz.questions[0]).not.toHaveProperty('correct');
     expect(JSON.stringify(body)).not.toContain('For coaches');
     expect(data).toMatchObject({ progress_percent: 0, CourseProgressEvent: 1, XpPerReward: 5, Certificate: null });
+  });
+
+  it('answers gzip to a client that takes it: the same course as the text answer, a fraction of its size', async () => {
+    const site = await createSite(server.db);
+    const mixed = await mixedCourse(site);
+    const parts = Array.from({ length: 30 }, (_, i) => ({
+      name: `Lesson ${i}`,
+      blocks: [
+        {
+          type: 'Text' as const,
+          content: { html: `<h2>Lesson ${i}</h2><p>Scales, chords and the circle of fifths.</p>` },
+        },
+        ...(i % 10 === 3 ? [{ type: 'Quiz' as const, content: { intro: '', questions: [question(`q${i}`, 3)] } }] : []),
+      ],
+    }));
+    const course = await createCourse(server.db, { site, parts: [{ name: 'Start', blocks: [] }, ...parts] });
+    const student = await signedIn(site);
+    await grantAccess(server.db, { site, course, user: student });
+    await grantAccess(server.db, { site, course: mixed, user: student });
+    // Her answer to one quiz, and progress on a few parts: what differs per viewer between the kept parts.
+    const answered = await server.call(
+      'course_progress.php',
+      'submit_answers',
+      {
+        UserId: student.id,
+        CourseId: course.id,
+        CoursePartId: nth(course.partIds, 4),
+        BlockId: nth(course.blockIds[4], 1),
+        Answers: { q3: ['q3-0'] },
+      },
+      { site: site.name, token: student.token },
+    );
+    expect(answered.body.status).toBe('OK');
+    for (const index of [1, 2, 7]) {
+      const visited = await server.call(
+        'course_progress.php',
+        'updateCourseProgressVideoPlay',
+        { UserId: student.id, CourseId: course.id, CoursePartId: nth(course.partIds, index) },
+        { site: site.name, token: student.token },
+      );
+      expect(visited.body.status).toBe('OK');
+    }
+
+    const raw = async (courseId: number, acceptEncoding: string | null) => {
+      const response = await rawPost(
+        `${server.url}/api/backend/course.php`,
+        {
+          site: site.name,
+          authorization: student.token,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        callForm('get_course', JSON.stringify({ UserId: student.id, CourseId: courseId, UserType: 1 })).toString(),
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      return response;
+    };
+    for (const courseId of [course.id, mixed.id]) {
+      const text = await raw(courseId, null);
+      expect(text.headers['content-encoding']).toBeUndefined();
+      const refused = await raw(courseId, 'gzip;q=0, identity');
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      const zipped = await raw(courseId, 'gzip, deflate, br, zstd');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      const answer = JSON.parse(text.body.toString()) as { data: { CourseParts: unknown[] }[] };
+      expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(answer);
+      expect(JSON.parse(refused.body.toString())).toEqual(answer);
+      expect(nth(answer.data).CourseParts.length).toBeGreaterThan(2);
+      if (courseId === course.id) expect(zipped.body.length).toBeLessThan(text.body.length / 3);
+    }
   });
 
   it('staff receive every part and block, marked, with the answers', async () => {
@@ -312,3 +385,23 @@ describe.each(dialects)('course.php on %s', (dialect) => {
     expect(crossSite.body.error_code).toBe('NOT_FOUND');
   });
 });
+
+/** A POST of a form with exactly these headers, its answer's bytes as they came (no decoding). */
+function rawPost(url: string, headers: Record<string, string>, form: string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(form);
+  });
+}

@@ -13,6 +13,7 @@ import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, type FieldError, invalidFields } from './errors';
 import { type CallContext, type Handler, type HandlerRegistry, JsonText, type UploadedFile } from './handlers';
+import { GzipPieces, takesGzip } from './http/gzipPieces';
 import { receiveUpload } from './http/uploads';
 import type { Mailer } from './mail/outbox';
 import { cachedSite, findSite } from './sites';
@@ -266,8 +267,14 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
     reply.header('cache-control', 'no-store');
     if (answer instanceof JsonText) {
-      if (checkAnswers) checkAnswer(definition.answer, JSON.parse(answer.json.toString()));
-      return reply.type('application/json; charset=utf-8').send(answer.json);
+      const { json } = answer;
+      const pieces = json instanceof GzipPieces ? json : null;
+      if (checkAnswers) checkAnswer(definition.answer, JSON.parse((pieces?.text() ?? json).toString()));
+      reply.type('application/json; charset=utf-8');
+      if (!pieces) return reply.send(json);
+      reply.header('vary', 'accept-encoding');
+      if (!takesGzip(request.headers['accept-encoding'])) return reply.send(pieces.text());
+      return reply.header('content-encoding', 'gzip').send(pieces.gzip());
     }
     if (checkAnswers) checkAnswer(definition.answer, answer);
     return reply.send(answer);

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError } from './errors';
+import type { GzipPieces } from './http/gzipPieces';
 import type { Mailer } from './mail/outbox';
 
 /** The server's log, as services may use it without knowing the HTTP framework behind it. */
@@ -49,11 +50,12 @@ export interface UploadedFile {
 
 /**
  * An answer already written as JSON, which the dispatcher sends as it is: for a large answer assembled from parts
- * kept serialized (get_course). `T` is the answer it stands for; in tests it is parsed and checked like any other.
+ * kept serialized (get_course), as text or, where the client takes it, in its gzip form (http/gzipPieces.ts). `T`
+ * is the answer it stands for; in tests it is parsed and checked like any other.
  */
 export class JsonText<T> {
   declare readonly answer?: T;
-  constructor(readonly json: Buffer | string) {}
+  constructor(readonly json: Buffer | string | GzipPieces) {}
 }
 
 export type Handler<C extends CallDef> = (

@@ -20,6 +20,7 @@ import type {
   MediaFileRow,
 } from '../../../platform/db/schema';
 import { JsonText } from '../../../platform/handlers';
+import { GzipPieces, type KeptPiece, keepPiece } from '../../../platform/http/gzipPieces';
 import { readBlockContent, scoreAnswers, visibleResult } from '../domain/blockContent';
 
 /** What presenting a course's blocks needs beyond the rows themselves. */
@@ -214,10 +215,17 @@ const members = (value: object) => JSON.stringify(value).slice(1, -1);
 
 /** The end of a part: its blocks' list closed, and the viewer's progress on it. */
 const partEnd = (progress: PartProgress | undefined, rewardId: number | null) =>
-  Buffer.from(`],${members(partProgress(progress, rewardId))}}`);
+  `],${members(partProgress(progress, rewardId))}}`;
 
 const NO_PROGRESS_END = partEnd(undefined, null);
-const COMMA = Buffer.from(',');
+
+/**
+ * What a gzip answer has between two parts' kept text: the end of the one and a comma, padded with spaces to this
+ * length, which the longest end there is (a video played, a milestone date, a reward id of ten digits) fits.
+ */
+const PART_GAP =
+  partEnd({ video_play: 1, completed_at: null, milestone_completed_at: new Date(0).toISOString() }, 9_999_999_999)
+    .length + 1;
 
 /**
  * Blocks of a course's structure, as UTF-8 JSON: a run of blocks every viewer of the audience sees alike, or one
@@ -235,7 +243,12 @@ interface StructurePart {
   id: number;
   /** The viewer sees the part from this moment on (a learner, and a publish date); null: now. */
   visibleFrom: string | null;
-  /** The part's own fields and the start of its list of blocks: `{"Id":…,"Blocks":[`. */
+  /**
+   * The part's own fields and all its blocks as they show to a viewer with no result, while the parts their Post
+   * blocks lead to show: `{"Id":…,"Blocks":[…`, kept with its gzip form, made to follow the part before it.
+   */
+  whole: KeptPiece;
+  /** The same in pieces, for a viewer who sees one of its blocks otherwise: `{"Id":…,"Blocks":[`, and its blocks. */
   start: Buffer;
   blocks: StructureBlocks[];
 }
@@ -256,54 +269,75 @@ export interface CourseStructure {
  * The structure of a course for an audience: `parts` and `blocks` are those the audience may see whatever the
  * time (for learners: published, not for mentors only); a learner's part waits for its publish date.
  */
-export function presentCourseStructure(
+export async function presentCourseStructure(
   parts: CoursePartRow[],
   blocks: CourseBlockRow[],
   ctx: Omit<BlockContext, 'parts' | 'results'>,
-): CourseStructure {
+): Promise<CourseStructure> {
   const partsById = new Map(parts.map((part) => [part.id, part]));
   const blockCtx: BlockContext = { ...ctx, parts: partsById, results: new Map() };
-  const blocksByPart = new Map<
-    number,
-    { json: string; postTarget: number | null; answerable: StructureBlocks['answerable'] }[]
-  >();
+  const rowsByPart = new Map<number, CourseBlockRow[]>();
   for (const row of blocks) {
-    const block = presentBlock(row, blockCtx);
-    if (!block) continue;
-    const type = block.BlockType;
-    const content = type === 'Quiz' || type === 'Test' ? readBlockContent(type, row.content) : null;
-    const list = blocksByPart.get(row.course_part_id) ?? [];
-    list.push({
-      json: JSON.stringify(block),
-      postTarget: type === 'Post' ? block.PostId : null,
-      answerable: content && { block, questions: content.questions, isTest: type === 'Test' },
-    });
-    blocksByPart.set(row.course_part_id, list);
+    const list = rowsByPart.get(row.course_part_id);
+    if (list) list.push(row);
+    else rowsByPart.set(row.course_part_id, [row]);
   }
   let bytes = 0;
-  const structure = parts.map((part): StructurePart => {
+  let previous: KeptPiece | null = null;
+  const structure: StructurePart[] = [];
+  for (const part of parts) {
+    // A long course is presented a few parts per turn of the event loop, not in one long block of CPU.
+    if (structure.length > 0 && structure.length % PARTS_PER_TURN === 0) await new Promise(setImmediate);
     // Consecutive blocks that show alike for everyone are kept as one run.
-    const runs: StructureBlocks[] = [];
+    const runs: { json: string; postTarget: number | null; answerable: StructureBlocks['answerable'] }[] = [];
     let run: string[] = [];
     const endRun = () => {
-      if (run.length > 0) runs.push({ json: Buffer.from(run.join(',')), postTarget: null, answerable: null });
+      if (run.length > 0) runs.push({ json: run.join(','), postTarget: null, answerable: null });
       run = [];
     };
-    for (const block of blocksByPart.get(part.id) ?? []) {
-      if (block.postTarget === null && !block.answerable) {
-        run.push(block.json);
+    for (const row of rowsByPart.get(part.id) ?? []) {
+      const block = presentBlock(row, blockCtx);
+      if (!block) continue;
+      const type = block.BlockType;
+      const content = type === 'Quiz' || type === 'Test' ? readBlockContent(type, row.content) : null;
+      if (type !== 'Post' && !content) {
+        run.push(JSON.stringify(block));
         continue;
       }
       endRun();
-      runs.push({ ...block, json: Buffer.from(block.json) });
+      runs.push({
+        json: JSON.stringify(block),
+        postTarget: type === 'Post' ? block.PostId : null,
+        answerable: content && { block, questions: content.questions, isTest: type === 'Test' },
+      });
     }
     endRun();
-    const start = Buffer.from(`{${members(partFields(part))},"Blocks":[`);
-    bytes += start.length + runs.reduce((sum, r) => sum + r.json.length * (r.answerable ? 3 : 1), 0) + 100;
-    return { id: part.id, visibleFrom: ctx.staff ? null : part.publish_date, start, blocks: runs };
-  });
+    // One buffer for the part; its pieces are views of it.
+    const startJson = `{${members(partFields(part))},"Blocks":[`;
+    const text = Buffer.from(`${startJson}${runs.map((r) => r.json).join(',')}`);
+    let offset = Buffer.byteLength(startJson);
+    const pieces = runs.map((r): StructureBlocks => {
+      const length = Buffer.byteLength(r.json);
+      const json = text.subarray(offset, offset + length);
+      offset += length + 1;
+      return { json, postTarget: r.postTarget, answerable: r.answerable };
+    });
+    const whole = keepPiece(text, previous, PART_GAP);
+    previous = whole;
+    bytes += text.length + whole.deflated.length + 200 * (pieces.length + 1);
+    structure.push({
+      id: part.id,
+      visibleFrom: ctx.staff ? null : part.publish_date,
+      whole,
+      start: text.subarray(0, Buffer.byteLength(startJson)),
+      blocks: pieces,
+    });
+  }
   return { parts: structure, bytes };
 }
+
+/** Parts presented in one turn of the event loop: a few milliseconds of CPU at most. */
+const PARTS_PER_TURN = 25;
 
 /** get_course's view of one course for one viewer at one moment: what `presentCourseAnswer` puts on the wire. */
 export interface CourseView {
@@ -370,6 +404,14 @@ function presentCourseFields(view: CourseView): Omit<Course, 'CourseParts'> {
   };
 }
 
+/** Whether a block of the structure shows otherwise to this viewer now than the structure keeps it. */
+function differs(entry: StructureBlocks, view: CourseView, later: ReadonlySet<number>): boolean {
+  return (
+    (entry.postTarget !== null && later.has(entry.postTarget)) ||
+    (entry.answerable !== null && view.results.has(entry.answerable.block.Id))
+  );
+}
+
 /** A quiz or test with the viewer's result, or as the structure holds it when she has none. */
 function blocksJson(entry: StructureBlocks, view: CourseView): Buffer {
   const { answerable } = entry;
@@ -380,36 +422,43 @@ function blocksJson(entry: StructureBlocks, view: CourseView): Buffer {
   return Buffer.from(JSON.stringify({ ...block, Content: { ...block.Content, result } }));
 }
 
+/** A part whose blocks show otherwise to this viewer now: its Post blocks to parts not shown yet left out. */
+function partAsSeen(part: StructurePart, view: CourseView, later: ReadonlySet<number>): Buffer {
+  const out: Buffer[] = [part.start];
+  for (const blocks of part.blocks) {
+    if (blocks.postTarget !== null && later.has(blocks.postTarget)) continue;
+    if (out.length > 1) out.push(COMMA);
+    out.push(blocksJson(blocks, view));
+  }
+  return Buffer.concat(out);
+}
+
+const COMMA = Buffer.from(',');
+
 /**
- * get_course's answer as UTF-8 JSON: the course's fields, and each part of the structure the viewer sees at
- * `view.at` with its blocks and her progress. The structure's JSON is copied, not serialized or encoded again.
+ * get_course's answer: the course's fields, and each part of the structure the viewer sees at `view.at` with its
+ * blocks and her progress. The structure's JSON is copied, not serialized or encoded again; a client that takes
+ * gzip receives the parts' kept gzip form with the viewer's bytes between them (platform/http/gzipPieces.ts).
  */
 export function presentCourseAnswer(view: CourseView): JsonText<{ status: 'OK'; data: Course[] }> {
   const { at } = view;
   const later = new Set(
     view.structure.parts.filter((p) => p.visibleFrom !== null && p.visibleFrom > at).map((p) => p.id),
   );
-  const course = members(presentCourseFields(view));
-  const out: Buffer[] = [Buffer.from(`{"status":"OK","data":[{${course},"CourseParts":[`)];
-  let firstPart = true;
+  const answer = new GzipPieces();
+  answer.add(`{"status":"OK","data":[{${members(presentCourseFields(view))},"CourseParts":[`);
+  let end: string | null = null;
   for (const part of view.structure.parts) {
     if (later.has(part.id)) continue;
-    if (!firstPart) out.push(COMMA);
-    firstPart = false;
-    out.push(part.start);
-    let firstBlock = true;
-    for (const blocks of part.blocks) {
-      if (blocks.postTarget !== null && later.has(blocks.postTarget)) continue;
-      if (!firstBlock) out.push(COMMA);
-      firstBlock = false;
-      out.push(blocksJson(blocks, view));
-    }
+    if (end !== null) answer.add(`${end},`, PART_GAP);
+    if (part.blocks.some((blocks) => differs(blocks, view, later))) answer.add(partAsSeen(part, view, later));
+    else answer.keep(part.whole);
     const progress = view.progressByPart.get(part.id);
     const rewardId = view.rewardByPart.get(part.id) ?? null;
-    out.push(progress || rewardId !== null ? partEnd(progress, rewardId) : NO_PROGRESS_END);
+    end = progress || rewardId !== null ? partEnd(progress, rewardId) : NO_PROGRESS_END;
   }
-  out.push(Buffer.from(']}]}'));
-  return new JsonText(Buffer.concat(out));
+  answer.add(`${end ?? ''}]}]}`);
+  return new JsonText(answer);
 }
 
 type CertificateRow = Pick<CertificatesTable, 'code' | 'issued_at' | 'expires_at'> & { id: number; course_id: number };

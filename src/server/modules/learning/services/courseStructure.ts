@@ -119,7 +119,7 @@ async function presentStructure(db: Db, key: StructureKey, expiry: number) {
     key.defaultLanguage,
   );
   const [media, sign] = await Promise.all([mediaOf(db, siteId, blocks), mediaSigner(db, siteId, expiry)]);
-  const structure = presentCourseStructure(parts, blocks, {
+  const structure = await presentCourseStructure(parts, blocks, {
     staff,
     xpPerReward: key.xpPerReward,
     testAttempts: key.testAttempts,

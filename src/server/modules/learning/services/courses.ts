@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { lockHolderAt } from '../../../../shared/domain/authoring/lock';
 import type { Language } from '../../../../shared/domain/language';
-import { type Db, now } from '../../../platform/db';
+import { type Db, isPostgres, now } from '../../../platform/db';
 import { prepare } from '../../../platform/db/prepared';
 import type { CourseBlockRow, CoursePartRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
@@ -26,7 +27,7 @@ type ViewerValues = { siteId: number; courseId: number; userId: number };
 
 /**
  * The course's row for get_course, with what there is one of per viewer: her access, course progress and
- * certificate, and the name of the edit lock's holder. Prepared, as are the viewer's other reads below: with the
+ * certificate, and the name of the edit lock's holder. Prepared, as are the viewer's lists below: with the
  * course's structure cached, building these queries would be much of what a call costs.
  */
 const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
@@ -85,75 +86,132 @@ const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, 
     .where('courses.id', '=', v.courseId),
 );
 
-const partProgressOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
-  db
-    .selectFrom('part_progress')
-    .select(['course_part_id', 'video_play', 'completed_at', 'milestone_completed_at'])
-    .where('site_id', '=', v.siteId)
-    .where('user_id', '=', v.userId)
-    .where('course_id', '=', v.courseId),
-);
+/** One row of the viewer's lists, which one in `kind`; the other columns mean what `viewerListsOf` says per kind. */
+interface ViewerListRow {
+  kind: 'progress' | 'reward' | 'result' | 'coach' | 'achievement';
+  id: number;
+  n1: number | null;
+  n2: number | null;
+  n3: number | null;
+  n4: number | null;
+  t1: string | null;
+  t2: string | null;
+  s1: string | null;
+  s2: string | null;
+}
 
-const rewardsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
-  db
-    .selectFrom('xp_awards')
-    .select(['course_part_id', 'id'])
-    .where('site_id', '=', v.siteId)
-    .where('user_id', '=', v.userId)
-    .where('course_id', '=', v.courseId)
-    .where('source', '=', 'reward'),
-);
+/**
+ * The viewer's lists of a course in one statement (on PostgreSQL each statement costs a round trip and the pg
+ * protocol's work, which were most of get_course's cost there): her part progress, her rewards, her quiz and test
+ * results, the course's coaches (their names are theirs to change, so they are read on every call, not kept), and
+ * its achievements with whether she earned each. Each kind fills the columns it needs:
+ *
+ * - progress: `id` the part, `n1` video_play, `t1` completed_at, `t2` milestone_completed_at;
+ * - reward: `id` the part, `n1` the award;
+ * - result: `id` the block, `n1` score, `n2` max_score, `n3` passed, `n4` attempts, `s1` answers;
+ * - coach: `id` the user, `n1` sort_id, `n4` the row (their order), `s1` first_name, `s2` last_name;
+ * - achievement: `id` its own, `n1` required_xp, `n2` the user's earning of it (null: not earned), `s1` title,
+ *   `s2` description.
+ */
+const viewerListsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) => {
+  const int = sql`cast(null as integer)`;
+  const text = sql`cast(null as text)`;
+  const time = sql`cast(null as ${sql.raw(isPostgres(db) ? 'timestamptz' : 'text')})`;
+  const query = sql<ViewerListRow>`
+    select 'progress' as kind, course_part_id as id, video_play as n1, ${int} as n2, ${int} as n3, ${int} as n4,
+      completed_at as t1, milestone_completed_at as t2, ${text} as s1, ${text} as s2
+    from part_progress
+    where site_id = ${v.siteId} and user_id = ${v.userId} and course_id = ${v.courseId}
+    union all
+    select 'reward', course_part_id, id, ${int}, ${int}, ${int}, ${time}, ${time}, ${text}, ${text}
+    from xp_awards
+    where site_id = ${v.siteId} and user_id = ${v.userId} and course_id = ${v.courseId} and source = 'reward'
+    union all
+    select 'result', r.course_block_id, r.score, r.max_score, r.passed, r.attempts, ${time}, ${time}, r.answers, ${text}
+    from block_results r
+    join course_blocks b on b.id = r.course_block_id
+    join course_parts p on p.id = b.course_part_id
+    where r.site_id = ${v.siteId} and r.user_id = ${v.userId} and p.course_id = ${v.courseId}
+    union all
+    select 'coach', u.id, c.sort_id, ${int}, ${int}, c.id, ${time}, ${time}, u.first_name, u.last_name
+    from course_coaches c
+    join users u on u.id = c.user_id
+    where c.site_id = ${v.siteId} and c.course_id = ${v.courseId}
+    union all
+    select 'achievement', a.id, a.required_xp, ua.id, ${int}, ${int}, ${time}, ${time}, a.title, a.description
+    from achievements a
+    left join user_achievements ua on ua.achievement_id = a.id and ua.user_id = ${v.userId} and ua.site_id = ${v.siteId}
+    where a.site_id = ${v.siteId} and a.course_id = ${v.courseId}
+    order by kind, n1, n4, id`;
+  return { compile: () => query.compile(db) };
+});
 
-const resultsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
-  db
-    .selectFrom('block_results')
-    .innerJoin('course_blocks', 'course_blocks.id', 'block_results.course_block_id')
-    .innerJoin('course_parts', 'course_parts.id', 'course_blocks.course_part_id')
-    .select([
-      'block_results.course_block_id',
-      'block_results.answers',
-      'block_results.score',
-      'block_results.max_score',
-      'block_results.passed',
-      'block_results.attempts',
-    ])
-    .where('block_results.site_id', '=', v.siteId)
-    .where('block_results.user_id', '=', v.userId)
-    .where('course_parts.course_id', '=', v.courseId),
-);
-
-/** The coaches by name: their names are theirs to change, so they are read on every call, not kept. */
-const coachesOf = prepare({ siteId: true, courseId: true }, (db, v: Omit<ViewerValues, 'userId'>) =>
-  db
-    .selectFrom('course_coaches')
-    .innerJoin('users', 'users.id', 'course_coaches.user_id')
-    .select(['users.id', 'users.first_name', 'users.last_name'])
-    .where('course_coaches.site_id', '=', v.siteId)
-    .where('course_coaches.course_id', '=', v.courseId)
-    .orderBy('course_coaches.sort_id')
-    .orderBy('course_coaches.id'),
-);
-
-const achievementsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
-  db
-    .selectFrom('achievements')
-    .leftJoin('user_achievements', (join) =>
-      join
-        .onRef('user_achievements.achievement_id', '=', 'achievements.id')
-        .on('user_achievements.user_id', '=', v.userId)
-        .on('user_achievements.site_id', '=', v.siteId),
-    )
-    .select([
-      'achievements.id',
-      'achievements.title',
-      'achievements.description',
-      'achievements.required_xp',
-      'user_achievements.id as earned_id',
-    ])
-    .where('achievements.site_id', '=', v.siteId)
-    .where('achievements.course_id', '=', v.courseId)
-    .orderBy('achievements.required_xp'),
-);
+/** The viewer's lists as getCourseView reads them. */
+function viewerLists(rows: ViewerListRow[]) {
+  const lists = {
+    progress: [] as {
+      course_part_id: number;
+      video_play: number;
+      completed_at: string | null;
+      milestone_completed_at: string | null;
+    }[],
+    rewards: [] as { course_part_id: number; id: number }[],
+    results: [] as {
+      course_block_id: number;
+      answers: string;
+      score: number;
+      max_score: number;
+      passed: number;
+      attempts: number;
+    }[],
+    coaches: [] as { id: number; first_name: string; last_name: string }[],
+    achievements: [] as {
+      id: number;
+      title: string;
+      description: string;
+      required_xp: number;
+      earned_id: number | null;
+    }[],
+  };
+  for (const row of rows) {
+    switch (row.kind) {
+      case 'progress':
+        lists.progress.push({
+          course_part_id: row.id,
+          video_play: row.n1 ?? 0,
+          completed_at: row.t1,
+          milestone_completed_at: row.t2,
+        });
+        break;
+      case 'reward':
+        lists.rewards.push({ course_part_id: row.id, id: row.n1 ?? 0 });
+        break;
+      case 'result':
+        lists.results.push({
+          course_block_id: row.id,
+          answers: row.s1 ?? '',
+          score: row.n1 ?? 0,
+          max_score: row.n2 ?? 0,
+          passed: row.n3 ?? 0,
+          attempts: row.n4 ?? 0,
+        });
+        break;
+      case 'coach':
+        lists.coaches.push({ id: row.id, first_name: row.s1 ?? '', last_name: row.s2 ?? '' });
+        break;
+      case 'achievement':
+        lists.achievements.push({
+          id: row.id,
+          title: row.s1 ?? '',
+          description: row.s2 ?? '',
+          required_xp: row.n1 ?? 0,
+          earned_id: row.n2,
+        });
+        break;
+    }
+  }
+  return lists;
+}
 
 /**
  * get_course: one course as the viewer may see it now, with her progress, rewards, results and certificate. The
@@ -177,7 +235,7 @@ export async function getCourseView(
   if (!staff && !(course.published === 1 && course.archived_at === null && liveAccess)) {
     throw new AppError('NO_COURSE_ACCESS', 'No access to this course');
   }
-  const [structure, progress, rewards, results, coaches, achievements] = await Promise.all([
+  const [structure, listRows] = await Promise.all([
     courseStructure(db, {
       siteId,
       courseId,
@@ -189,12 +247,9 @@ export async function getCourseView(
       xpPerReward: course.xp_per_reward,
       testAttempts: course.test_attempts,
     }),
-    partProgressOf.run(db, values, undefined),
-    rewardsOf.run(db, values, undefined),
-    resultsOf.run(db, values, undefined),
-    coachesOf.run(db, values, undefined),
-    achievementsOf.run(db, values, undefined),
+    viewerListsOf.run(db, values, undefined),
   ]);
+  const { progress, rewards, results, coaches, achievements } = viewerLists(listRows);
   const holderId = lockHolderAt(
     { lockedByUserId: course.locked_by_user_id, lockExpiresAt: course.lock_expires_at },
     at,
