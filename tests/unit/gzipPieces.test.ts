@@ -84,6 +84,19 @@ describe('an answer of kept pieces and fresh text', () => {
     expect(both.gzip().length - first.gzip().length).toBeLessThan(20);
   });
 
+  it('copies a gap the same as the one before it, whatever its length', () => {
+    for (const padTo of [3, 120, 258, 259, 260, 261, 516, 517, 1000]) {
+      const answer = new GzipPieces();
+      for (let i = 0; i < 4; i++) {
+        answer.add('{"a":1}', padTo);
+        answer.add(`"x${i}"`);
+      }
+      const text = gunzipSync(answer.gzip()).toString();
+      expect(text.replace(/ +/g, '')).toBe(answer.text().toString());
+      expect(text.length).toBe(4 * Math.max(padTo, 7) + 4 * 4);
+    }
+  });
+
   it('is an empty text when nothing is written', () => {
     expect(gunzipSync(new GzipPieces().gzip()).length).toBe(0);
   });

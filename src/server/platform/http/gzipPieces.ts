@@ -50,78 +50,152 @@ export function keepPiece(text: Buffer, after: KeptPiece | null = null, gap = 0)
 /**
  * An answer written as kept pieces and fresh text, as JSON text (`text`) or as gzip (`gzip`). `padTo` of fresh
  * text is the gap the next kept piece expects: the gzip form pads the text with spaces to that length, which is
- * only right where JSON allows whitespace after it (between tokens, or at the end).
+ * only right where JSON allows whitespace after it (between tokens, or at the end). Such a gap is written as its
+ * differences from the gap before it (the same keys, often the same values: what a part's viewer did with it).
  */
 export class GzipPieces {
-  private readonly segments: (KeptPiece | { fresh: Buffer; padTo: number })[] = [];
+  private readonly segments: (KeptPiece | { fresh: string | Buffer; padTo: number })[] = [];
 
   keep(piece: KeptPiece): void {
     this.segments.push(piece);
   }
 
   add(fresh: Buffer | string, padTo = 0): void {
-    this.segments.push({ fresh: typeof fresh === 'string' ? Buffer.from(fresh) : fresh, padTo });
+    this.segments.push({ fresh, padTo });
   }
 
   text(): Buffer {
-    return Buffer.concat(this.segments.map((segment) => ('fresh' in segment ? segment.fresh : segment.text)));
+    return Buffer.concat(
+      this.segments.map((segment) =>
+        'fresh' in segment
+          ? typeof segment.fresh === 'string'
+            ? Buffer.from(segment.fresh)
+            : segment.fresh
+          : segment.text,
+      ),
+    );
   }
 
   gzip(): Buffer {
-    const out: Buffer[] = [GZIP_HEADER];
+    // Everything is written into one buffer, as large as the answer can be: a kept piece at most as stored text,
+    // fresh text at most 3 bytes a character, a gap at most 9 bits a byte; and 5 bytes a stored block.
+    let bound = GZIP_HEADER.length + LAST_BLOCK.length + 8;
+    for (const segment of this.segments) {
+      if ('fresh' in segment) {
+        const size = Math.max(maxBytes(segment.fresh), segment.padTo);
+        bound += Math.ceil(size * 1.2) + 5 * Math.ceil(size / MAX_STORED) + 16;
+      } else {
+        bound += Math.max(
+          segment.deflated.length,
+          segment.text.length + 5 * Math.ceil(segment.text.length / MAX_STORED),
+        );
+      }
+    }
+    const out = Buffer.allocUnsafe(bound);
+    let at = GZIP_HEADER.copy(out, 0);
     let crc = 0;
     let length = 0;
-    /** Where each kept piece written so far ends. */
-    const ends = new Map<KeptPiece, number>();
     const store = (bytes: Buffer) => {
       for (let start = 0; start < bytes.length; start += MAX_STORED) {
-        const chunk = bytes.subarray(start, start + MAX_STORED);
-        const header = Buffer.allocUnsafe(5);
-        header[0] = 0; // not the last block, stored; the rest of the byte pads to its end
-        header.writeUInt16LE(chunk.length, 1);
-        header.writeUInt16LE(~chunk.length & 0xffff, 3);
-        out.push(header, chunk);
+        const size = Math.min(MAX_STORED, bytes.length - start);
+        at = storedHeader(out, at, size);
+        at += bytes.copy(out, at, start, start + size);
       }
       crc = crc32(bytes, crc);
       length += bytes.length;
     };
-    /** The gap written last: the next one is written as its differences from it. */
-    let lastGap: { bytes: Buffer; start: number } | null = null;
+    let lastKept: KeptPiece | null = null;
+    let lastKeptEnd = -1;
+    const bits = new BitWriter(out);
+    // The gap written last and the one being written, in two scratch buffers that swap. A gap the same as the one
+    // before it (the same text: a part nobody has started) is one copy, its CRC joined from the earlier one's.
+    let gap: Gap = { fresh: null, padTo: 0, bytes: Buffer.allocUnsafe(256), length: 0, start: -1, crc: -1, shift: 0 };
+    let earlier: Gap = {
+      fresh: null,
+      padTo: 0,
+      bytes: Buffer.allocUnsafe(256),
+      length: 0,
+      start: -1,
+      crc: -1,
+      shift: 0,
+    };
     for (const segment of this.segments) {
-      if ('fresh' in segment) {
-        const { fresh, padTo } = segment;
-        if (padTo === 0) {
-          store(fresh);
-          continue;
-        }
-        const bytes = fresh.length < padTo ? Buffer.concat([fresh, Buffer.alloc(padTo - fresh.length, 0x20)]) : fresh;
-        const distance = lastGap ? length - lastGap.start : 0;
-        if (lastGap && distance <= WINDOW) {
-          out.push(againstEarlier(bytes, lastGap.bytes, distance));
-          crc = crc32(bytes, crc);
-          length += bytes.length;
+      if (!('fresh' in segment)) {
+        const usable = segment.after === null || (segment.after === lastKept && lastKeptEnd === length - segment.gap);
+        if (usable) {
+          at += segment.deflated.copy(out, at);
+          crc = (multModP(segment.shift, crc) ^ segment.crc) >>> 0;
+          length += segment.text.length;
         } else {
-          store(bytes);
+          store(segment.text);
         }
-        lastGap = { bytes, start: length - bytes.length };
+        lastKept = segment;
+        lastKeptEnd = length;
         continue;
       }
-      const usable = segment.after === null || ends.get(segment.after) === length - segment.gap;
-      if (usable) {
-        out.push(segment.deflated);
-        crc = (multModP(segment.shift, crc) ^ segment.crc) >>> 0;
-        length += segment.text.length;
-      } else {
-        store(segment.text);
+      const { fresh, padTo } = segment;
+      if (padTo === 0) {
+        store(typeof fresh === 'string' ? Buffer.from(fresh) : fresh);
+        continue;
       }
-      ends.set(segment, length);
+      const distance = length - earlier.start;
+      const reachable = earlier.start >= 0 && distance <= WINDOW;
+      if (reachable && fresh === earlier.fresh && padTo === earlier.padTo && earlier.length >= 3) {
+        if (earlier.crc < 0) {
+          earlier.crc = crc32(earlier.bytes.subarray(0, earlier.length));
+          earlier.shift = x2nModP(earlier.length, 3);
+        }
+        at = bits.copyEarlier(at, earlier.length, distance);
+        crc = (multModP(earlier.shift, crc) ^ earlier.crc) >>> 0;
+        earlier.start = length;
+        length += earlier.length;
+        continue;
+      }
+      const size = Math.max(maxBytes(fresh), padTo);
+      if (gap.bytes.length < size) gap.bytes = Buffer.allocUnsafe(size);
+      let written = typeof fresh === 'string' ? gap.bytes.write(fresh, 0) : fresh.copy(gap.bytes, 0);
+      if (written < padTo) {
+        gap.bytes.fill(0x20, written, padTo);
+        written = padTo;
+      }
+      Object.assign(gap, { fresh, padTo, length: written, start: length, crc: -1 });
+      const bytes = gap.bytes.subarray(0, written);
+      if (reachable) {
+        at = bits.againstEarlier(at, bytes, earlier.bytes.subarray(0, earlier.length), distance);
+        crc = crc32(bytes, crc);
+        length += bytes.length;
+      } else {
+        store(bytes);
+      }
+      [gap, earlier] = [earlier, gap];
     }
-    const trailer = Buffer.allocUnsafe(8);
-    trailer.writeUInt32LE(crc, 0);
-    trailer.writeUInt32LE(length >>> 0, 4);
-    out.push(LAST_BLOCK, trailer);
-    return Buffer.concat(out);
+    at += LAST_BLOCK.copy(out, at);
+    out.writeUInt32LE(crc, at);
+    out.writeUInt32LE(length >>> 0, at + 4);
+    return out.subarray(0, at + 8);
   }
+}
+
+/** A gap of an answer being written: its text, its bytes padded, where it starts, its CRC once needed. */
+interface Gap {
+  fresh: string | Buffer | null;
+  padTo: number;
+  bytes: Buffer;
+  length: number;
+  start: number;
+  crc: number;
+  shift: number;
+}
+
+/** At most the bytes of a text in UTF-8. */
+const maxBytes = (text: string | Buffer) => (typeof text === 'string' ? text.length * 3 : text.length);
+
+/** The header of a stored block that is not the last, on a byte boundary; returns where its bytes go. */
+function storedHeader(out: Buffer, at: number, size: number): number {
+  out[at] = 0; // not the last block, stored; the rest of the byte pads to its end
+  out.writeUInt16LE(size, at + 1);
+  out.writeUInt16LE(~size & 0xffff, at + 3);
+  return at + 5;
 }
 
 /**
@@ -143,77 +217,107 @@ export function takesGzip(header: string | undefined): boolean {
   return any;
 }
 
-/**
- * `bytes` as a block of deflate's fixed codes that copies every run of 3 or more bytes equal to those at the same
- * place in `earlier`, which the output holds `distance` bytes before (a gap between parts is mostly what the one
- * before it was: the same keys, often the same values), then an empty stored block to end on a byte boundary.
- */
-function againstEarlier(bytes: Buffer, earlier: Buffer, distance: number): Buffer {
-  const bits = new BitWriter(bytes.length + 16);
-  bits.write(0b010, 3); // not the last block; fixed codes (type 1, written from its low bit)
-  let i = 0;
-  while (i < bytes.length) {
-    let run = 0;
-    while (i + run < bytes.length && i + run < earlier.length && run < 258 && bytes[i + run] === earlier[i + run])
-      run++;
-    if (run >= 3) {
-      writeLength(bits, run);
-      writeDistance(bits, distance);
-      i += run;
-    } else {
-      writeLiteral(bits, bytes[i] as number);
-      i++;
-    }
-  }
-  writeLiteral(bits, 256); // end of block
-  bits.write(0, 3); // an empty stored block, not the last: its header, the padding to a byte, LEN 0, NLEN ffff
-  bits.alignToByte();
-  bits.writeBytes([0x00, 0x00, 0xff, 0xff]);
-  return bits.done();
-}
-
-/** Deflate's bits, filled from the low bit of each byte. */
+/** Blocks of deflate's fixed codes, written into an answer's buffer from the low bit of each byte. */
 class BitWriter {
-  private readonly buffer: Buffer;
   private at = 0;
   private pending = 0;
   private count = 0;
-  constructor(capacity: number) {
-    this.buffer = Buffer.alloc(capacity * 2);
+  constructor(private readonly out: Buffer) {}
+
+  /**
+   * `bytes` as one block at `at`, which copies every run of 3 or more bytes equal to those at the same place in
+   * `earlier` (the output holds it `distance` bytes before) and writes the rest as literals. Returns where it ends.
+   */
+  againstEarlier(at: number, bytes: Buffer, earlier: Buffer, distance: number): number {
+    this.begin(at);
+    let i = 0;
+    while (i < bytes.length) {
+      let run = 0;
+      const most = Math.min(bytes.length - i, earlier.length - i, 258);
+      while (run < most && bytes[i + run] === earlier[i + run]) run++;
+      if (run >= 3) {
+        this.match(run, distance);
+        i += run;
+      } else {
+        this.symbol(bytes[i] as number);
+        i++;
+      }
+    }
+    return this.end();
   }
-  write(value: number, count: number): void {
+
+  /** A block at `at` that copies `length` (3 or more) bytes from `distance` bytes before. Returns where it ends. */
+  copyEarlier(at: number, length: number, distance: number): number {
+    this.begin(at);
+    for (let left = length; left > 0; ) {
+      // A copy is at most 258 bytes and at least 3: taking 256 where 258 would leave 1 or 2 leaves at least 3.
+      const size = left > 258 ? (left - 258 < 3 ? 256 : 258) : left;
+      this.match(size, distance);
+      left -= size;
+    }
+    return this.end();
+  }
+
+  private begin(at: number): void {
+    this.at = at;
+    this.pending = 0;
+    this.count = 0;
+    this.write(0b010, 3); // not the last block; fixed codes (type 1, written from its low bit)
+  }
+
+  /** The end of block, then an empty stored block (its header, the padding to a byte, LEN 0, NLEN ffff). */
+  private end(): number {
+    this.symbol(256);
+    this.write(0, 3);
+    if (this.count > 0) this.write(0, 8 - this.count);
+    const { out } = this;
+    out[this.at++] = 0x00;
+    out[this.at++] = 0x00;
+    out[this.at++] = 0xff;
+    out[this.at++] = 0xff;
+    return this.at;
+  }
+
+  private match(length: number, distance: number): void {
+    const lengthCode = codeOf(LENGTH_BASE, length);
+    this.symbol(257 + lengthCode);
+    this.write(length - (LENGTH_BASE[lengthCode] as number), LENGTH_EXTRA[lengthCode] as number);
+    const distanceCode = codeOf(DISTANCE_BASE, distance);
+    this.write(DISTANCE_CODE[distanceCode] as number, 5);
+    this.write(distance - (DISTANCE_BASE[distanceCode] as number), DISTANCE_EXTRA[distanceCode] as number);
+  }
+
+  private symbol(s: number): void {
+    this.write(FIXED_CODE[s] as number, FIXED_BITS[s] as number);
+  }
+
+  private write(value: number, bits: number): void {
     this.pending |= value << this.count;
-    this.count += count;
+    this.count += bits;
     while (this.count >= 8) {
-      this.buffer[this.at++] = this.pending & 0xff;
+      this.out[this.at++] = this.pending & 0xff;
       this.pending >>>= 8;
       this.count -= 8;
     }
   }
-  /** A Huffman code, which deflate writes from its high bit. */
-  writeCode(code: number, count: number): void {
-    let reversed = 0;
-    for (let bit = 0; bit < count; bit++) reversed |= ((code >>> bit) & 1) << (count - 1 - bit);
-    this.write(reversed, count);
-  }
-  alignToByte(): void {
-    if (this.count > 0) this.write(0, 8 - this.count);
-  }
-  writeBytes(bytes: number[]): void {
-    for (const byte of bytes) this.buffer[this.at++] = byte;
-  }
-  done(): Buffer {
-    return this.buffer.subarray(0, this.at);
-  }
 }
 
-/** A literal byte or the end of block (256) in the fixed codes. */
-function writeLiteral(bits: BitWriter, symbol: number): void {
-  if (symbol < 144) bits.writeCode(0x30 + symbol, 8);
-  else if (symbol < 256) bits.writeCode(0x190 + symbol - 144, 9);
-  else if (symbol < 280) bits.writeCode(symbol - 256, 7);
-  else bits.writeCode(0xc0 + symbol - 280, 8);
-}
+/** A Huffman code as deflate writes it, from its high bit: reversed, to be written from the low bit. */
+const reversed = (code: number, bits: number) => {
+  let r = 0;
+  for (let bit = 0; bit < bits; bit++) r |= ((code >>> bit) & 1) << (bits - 1 - bit);
+  return r;
+};
+
+/** The fixed codes of the literals, the end of block and the lengths (symbols 0–287), and their lengths in bits. */
+const FIXED_BITS = Array.from({ length: 288 }, (_, s) => (s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8));
+const FIXED_CODE = Array.from({ length: 288 }, (_, s) =>
+  reversed(
+    s < 144 ? 0x30 + s : s < 256 ? 0x190 + s - 144 : s < 280 ? s - 256 : 0xc0 + s - 280,
+    FIXED_BITS[s] as number,
+  ),
+);
+const DISTANCE_CODE = Array.from({ length: 30 }, (_, code) => reversed(code, 5));
 
 const LENGTH_BASE = [
   3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
@@ -233,18 +337,6 @@ const codeOf = (bases: number[], value: number) => {
   while ((bases[code] as number) > value) code--;
   return code;
 };
-
-function writeLength(bits: BitWriter, length: number): void {
-  const code = codeOf(LENGTH_BASE, length);
-  writeLiteral(bits, 257 + code);
-  bits.write(length - (LENGTH_BASE[code] as number), LENGTH_EXTRA[code] as number);
-}
-
-function writeDistance(bits: BitWriter, distance: number): void {
-  const code = codeOf(DISTANCE_BASE, distance);
-  bits.writeCode(code, 5);
-  bits.write(distance - (DISTANCE_BASE[code] as number), DISTANCE_EXTRA[code] as number);
-}
 
 /** Magic, deflate, no flags, no time, no extra flags, unknown system. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);

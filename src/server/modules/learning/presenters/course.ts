@@ -218,6 +218,8 @@ const partEnd = (progress: PartProgress | undefined, rewardId: number | null) =>
   `],${members(partProgress(progress, rewardId))}}`;
 
 const NO_PROGRESS_END = partEnd(undefined, null);
+/** The same followed by the next part's comma: one string, which the gzip form recognizes as the gap before it. */
+const NO_PROGRESS_GAP = `${NO_PROGRESS_END},`;
 
 /**
  * What a gzip answer has between two parts' kept text: the end of the one and a comma, padded with spaces to this
@@ -450,7 +452,7 @@ export function presentCourseAnswer(view: CourseView): JsonText<{ status: 'OK'; 
   let end: string | null = null;
   for (const part of view.structure.parts) {
     if (later.has(part.id)) continue;
-    if (end !== null) answer.add(`${end},`, PART_GAP);
+    if (end !== null) answer.add(end === NO_PROGRESS_END ? NO_PROGRESS_GAP : `${end},`, PART_GAP);
     if (part.blocks.some((blocks) => differs(blocks, view, later))) answer.add(partAsSeen(part, view, later));
     else answer.keep(part.whole);
     const progress = view.progressByPart.get(part.id);
