@@ -128,10 +128,10 @@ describe.each(dialects)('statements per hot call on %s', (dialect) => {
       const first = await server.countStatements(call);
       counts.push(first.length, (await statementsOf(call)).length);
     }
-    // Every call: the session; the course with the learner's access, course progress, certificate and the lock's
-    // holder; her part progress, rewards and quiz results with the coaches and achievements, in one. The first
+    // Every call: the session; the course with the learner's access, course progress, certificate, the lock's
+    // holder, her part progress, rewards and quiz results, the coaches and the achievements, in one. The first
     // call of a version also reads the parts, the blocks and the version again (and the blocks' media, when there
     // are any; the first in the process, the media links' key).
-    expect(counts).toEqual([7, 3, 6, 3]);
+    expect(counts).toEqual([6, 2, 5, 2]);
   });
 });

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { lockHolderAt } from '../../../../shared/domain/authoring/lock';
 import type { Language } from '../../../../shared/domain/language';
 import { type Db, isPostgres, now } from '../../../platform/db';
@@ -26,12 +27,16 @@ function visibleParts(parts: CoursePartRow[], blocks: CourseBlockRow[], staff: b
 type ViewerValues = { siteId: number; courseId: number; userId: number };
 
 /**
- * The course's row for get_course, with what there is one of per viewer: her access, course progress and
- * certificate, and the name of the edit lock's holder. Prepared, as are the viewer's lists below: with the
- * course's structure cached, building these queries would be much of what a call costs.
+ * The course's row for get_course, with what there is one of per viewer (her access, course progress and
+ * certificate, and the name of the edit lock's holder) and, as JSON arrays, her lists: her part progress, rewards
+ * and quiz and test results, the course's coaches (their names are theirs to change, so they are read on every
+ * call, not kept) and its achievements with whether she earned each. One statement, prepared: with the course's
+ * structure kept, building queries was much of what a call cost, and on PostgreSQL each statement costs a round
+ * trip and the pg protocol's work per row and column, which a JSON array of each list mostly saves.
  */
-const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) =>
-  db
+const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) => {
+  const jsonArrayFrom = isPostgres(db) ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
+  return db
     .selectFrom('courses')
     .leftJoin('users as holder', (join) =>
       join.onRef('holder.id', '=', 'courses.locked_by_user_id').on('holder.site_id', '=', v.siteId),
@@ -82,136 +87,104 @@ const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, 
       'certificates.issued_at as certificate_issued_at',
       'certificates.expires_at as certificate_expires_at',
     ])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('part_progress')
+          .select([
+            'part_progress.course_part_id',
+            'part_progress.video_play',
+            'part_progress.completed_at',
+            'part_progress.milestone_completed_at',
+          ])
+          .where('part_progress.site_id', '=', v.siteId)
+          .where('part_progress.user_id', '=', v.userId)
+          .where('part_progress.course_id', '=', v.courseId),
+      ).as('progress'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('xp_awards')
+          .select(['xp_awards.course_part_id', 'xp_awards.id'])
+          .where('xp_awards.site_id', '=', v.siteId)
+          .where('xp_awards.user_id', '=', v.userId)
+          .where('xp_awards.course_id', '=', v.courseId)
+          .where('xp_awards.source', '=', 'reward'),
+      ).as('rewards'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('block_results')
+          .innerJoin('course_blocks', 'course_blocks.id', 'block_results.course_block_id')
+          .innerJoin('course_parts', 'course_parts.id', 'course_blocks.course_part_id')
+          .select([
+            'block_results.course_block_id',
+            'block_results.answers',
+            'block_results.score',
+            'block_results.max_score',
+            'block_results.passed',
+            'block_results.attempts',
+          ])
+          .where('block_results.site_id', '=', v.siteId)
+          .where('block_results.user_id', '=', v.userId)
+          .where('course_parts.course_id', '=', v.courseId),
+      ).as('results'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('course_coaches')
+          .innerJoin('users', 'users.id', 'course_coaches.user_id')
+          .select([
+            'users.id',
+            'users.first_name',
+            'users.last_name',
+            'course_coaches.sort_id',
+            'course_coaches.id as row_id',
+          ])
+          .where('course_coaches.site_id', '=', v.siteId)
+          .where('course_coaches.course_id', '=', v.courseId),
+      ).as('coaches'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('achievements')
+          .leftJoin('user_achievements', (join) =>
+            join
+              .onRef('user_achievements.achievement_id', '=', 'achievements.id')
+              .on('user_achievements.user_id', '=', v.userId)
+              .on('user_achievements.site_id', '=', v.siteId),
+          )
+          .select([
+            'achievements.id',
+            'achievements.title',
+            'achievements.description',
+            'achievements.required_xp',
+            'user_achievements.id as earned_id',
+          ])
+          .where('achievements.site_id', '=', v.siteId)
+          .where('achievements.course_id', '=', v.courseId),
+      ).as('achievements'),
+    ])
     .where('courses.site_id', '=', v.siteId)
-    .where('courses.id', '=', v.courseId),
-);
-
-/** One row of the viewer's lists, which one in `kind`; the other columns mean what `viewerListsOf` says per kind. */
-interface ViewerListRow {
-  kind: 'progress' | 'reward' | 'result' | 'coach' | 'achievement';
-  id: number;
-  n1: number | null;
-  n2: number | null;
-  n3: number | null;
-  n4: number | null;
-  t1: string | null;
-  t2: string | null;
-  s1: string | null;
-  s2: string | null;
-}
-
-/**
- * The viewer's lists of a course in one statement (on PostgreSQL each statement costs a round trip and the pg
- * protocol's work, which were most of get_course's cost there): her part progress, her rewards, her quiz and test
- * results, the course's coaches (their names are theirs to change, so they are read on every call, not kept), and
- * its achievements with whether she earned each. Each kind fills the columns it needs:
- *
- * - progress: `id` the part, `n1` video_play, `t1` completed_at, `t2` milestone_completed_at;
- * - reward: `id` the part, `n1` the award;
- * - result: `id` the block, `n1` score, `n2` max_score, `n3` passed, `n4` attempts, `s1` answers;
- * - coach: `id` the user, `n1` sort_id, `n4` the row (their order), `s1` first_name, `s2` last_name;
- * - achievement: `id` its own, `n1` required_xp, `n2` the user's earning of it (null: not earned), `s1` title,
- *   `s2` description.
- */
-const viewerListsOf = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) => {
-  const int = sql`cast(null as integer)`;
-  const text = sql`cast(null as text)`;
-  const time = sql`cast(null as ${sql.raw(isPostgres(db) ? 'timestamptz' : 'text')})`;
-  const query = sql<ViewerListRow>`
-    select 'progress' as kind, course_part_id as id, video_play as n1, ${int} as n2, ${int} as n3, ${int} as n4,
-      completed_at as t1, milestone_completed_at as t2, ${text} as s1, ${text} as s2
-    from part_progress
-    where site_id = ${v.siteId} and user_id = ${v.userId} and course_id = ${v.courseId}
-    union all
-    select 'reward', course_part_id, id, ${int}, ${int}, ${int}, ${time}, ${time}, ${text}, ${text}
-    from xp_awards
-    where site_id = ${v.siteId} and user_id = ${v.userId} and course_id = ${v.courseId} and source = 'reward'
-    union all
-    select 'result', r.course_block_id, r.score, r.max_score, r.passed, r.attempts, ${time}, ${time}, r.answers, ${text}
-    from block_results r
-    join course_blocks b on b.id = r.course_block_id
-    join course_parts p on p.id = b.course_part_id
-    where r.site_id = ${v.siteId} and r.user_id = ${v.userId} and p.course_id = ${v.courseId}
-    union all
-    select 'coach', u.id, c.sort_id, ${int}, ${int}, c.id, ${time}, ${time}, u.first_name, u.last_name
-    from course_coaches c
-    join users u on u.id = c.user_id
-    where c.site_id = ${v.siteId} and c.course_id = ${v.courseId}
-    union all
-    select 'achievement', a.id, a.required_xp, ua.id, ${int}, ${int}, ${time}, ${time}, a.title, a.description
-    from achievements a
-    left join user_achievements ua on ua.achievement_id = a.id and ua.user_id = ${v.userId} and ua.site_id = ${v.siteId}
-    where a.site_id = ${v.siteId} and a.course_id = ${v.courseId}
-    order by kind, n1, n4, id`;
-  return { compile: () => query.compile(db) };
+    .where('courses.id', '=', v.courseId);
 });
 
-/** The viewer's lists as getCourseView reads them. */
-function viewerLists(rows: ViewerListRow[]) {
-  const lists = {
-    progress: [] as {
-      course_part_id: number;
-      video_play: number;
-      completed_at: string | null;
-      milestone_completed_at: string | null;
-    }[],
-    rewards: [] as { course_part_id: number; id: number }[],
-    results: [] as {
-      course_block_id: number;
-      answers: string;
-      score: number;
-      max_score: number;
-      passed: number;
-      attempts: number;
-    }[],
-    coaches: [] as { id: number; first_name: string; last_name: string }[],
-    achievements: [] as {
-      id: number;
-      title: string;
-      description: string;
-      required_xp: number;
-      earned_id: number | null;
-    }[],
-  };
+/**
+ * A list the course's row carries: a JSON array, which SQLite gives as text and pg as parsed. Times in it are
+ * ISO text on SQLite and PostgreSQL's own text form on PostgreSQL; `times` names those made ISO again.
+ */
+function listOf<T>(value: T[] | string, times: readonly (keyof T)[] = []): T[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as T[];
   for (const row of rows) {
-    switch (row.kind) {
-      case 'progress':
-        lists.progress.push({
-          course_part_id: row.id,
-          video_play: row.n1 ?? 0,
-          completed_at: row.t1,
-          milestone_completed_at: row.t2,
-        });
-        break;
-      case 'reward':
-        lists.rewards.push({ course_part_id: row.id, id: row.n1 ?? 0 });
-        break;
-      case 'result':
-        lists.results.push({
-          course_block_id: row.id,
-          answers: row.s1 ?? '',
-          score: row.n1 ?? 0,
-          max_score: row.n2 ?? 0,
-          passed: row.n3 ?? 0,
-          attempts: row.n4 ?? 0,
-        });
-        break;
-      case 'coach':
-        lists.coaches.push({ id: row.id, first_name: row.s1 ?? '', last_name: row.s2 ?? '' });
-        break;
-      case 'achievement':
-        lists.achievements.push({
-          id: row.id,
-          title: row.s1 ?? '',
-          description: row.s2 ?? '',
-          required_xp: row.n1 ?? 0,
-          earned_id: row.n2,
-        });
-        break;
+    for (const key of times) {
+      const time = row[key];
+      if (typeof time === 'string') row[key] = new Date(time).toISOString() as T[keyof T];
     }
   }
-  return lists;
+  return rows;
 }
+
+/** By one number, then another: the order the lists are shown in. */
+const byNumbers =
+  <T>(first: (row: T) => number, second: (row: T) => number) =>
+  (a: T, b: T) =>
+    first(a) - first(b) || second(a) - second(b);
 
 /**
  * get_course: one course as the viewer may see it now, with her progress, rewards, results and certificate. The
@@ -235,21 +208,32 @@ export async function getCourseView(
   if (!staff && !(course.published === 1 && course.archived_at === null && liveAccess)) {
     throw new AppError('NO_COURSE_ACCESS', 'No access to this course');
   }
-  const [structure, listRows] = await Promise.all([
-    courseStructure(db, {
-      siteId,
-      courseId,
-      version: course.version,
-      // The course's own language presents it as written: one structure serves its readers and the untranslated.
-      language: opts.language === course.default_language ? null : opts.language,
-      defaultLanguage: course.default_language,
-      staff,
-      xpPerReward: course.xp_per_reward,
-      testAttempts: course.test_attempts,
-    }),
-    viewerListsOf.run(db, values, undefined),
-  ]);
-  const { progress, rewards, results, coaches, achievements } = viewerLists(listRows);
+  const structure = await courseStructure(db, {
+    siteId,
+    courseId,
+    version: course.version,
+    // The course's own language presents it as written: one structure serves its readers and the untranslated.
+    language: opts.language === course.default_language ? null : opts.language,
+    defaultLanguage: course.default_language,
+    staff,
+    xpPerReward: course.xp_per_reward,
+    testAttempts: course.test_attempts,
+  });
+  const progress = listOf(course.progress, ['completed_at', 'milestone_completed_at']);
+  const rewards = listOf(course.rewards);
+  const results = listOf(course.results);
+  const coaches = listOf(course.coaches).sort(
+    byNumbers(
+      (c) => c.sort_id,
+      (c) => c.row_id,
+    ),
+  );
+  const achievements = listOf(course.achievements).sort(
+    byNumbers(
+      (a) => a.required_xp,
+      (a) => a.id,
+    ),
+  );
   const holderId = lockHolderAt(
     { lockedByUserId: course.locked_by_user_id, lockExpiresAt: course.lock_expires_at },
     at,
