@@ -1,11 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerTimeouts } from '../../src/server/app';
 import { UPLOAD_MIN_BYTES_PER_SECOND } from '../../src/server/platform/http/deadlines';
 import { createSite } from '../factories';
-import { createPerson, type Person } from '../factories/coaching';
-import { createCourse } from '../factories/courses';
+import { as, createPerson, type Person } from '../factories/coaching';
+import { createCourse, createMedia } from '../factories/courses';
 import { testDialects } from '../support/databases';
 import { answered, BOUNDARY, multipart, RawConnection } from '../support/rawHttp';
 import { startTestServer, type TestServer } from '../support/server';
@@ -45,19 +46,22 @@ describe.each(dialects)('upload deadlines on %s', (dialect) => {
   let site: { id: number; name: string };
   let courseId: number;
   let coach: Person;
+  let admin: Person;
   let student: Person;
   beforeAll(async () => {
     server = await startTestServer(dialect, {}, undefined, { timeouts });
     site = await createSite(server.db);
     courseId = (await createCourse(server.db, { site })).id;
     coach = await createPerson(server, site, 'coach');
+    admin = await createPerson(server, site, 'admin');
     student = await createPerson(server, site, 'student');
   });
   afterAll(() => server.close());
 
+  /** The uploads' temporary files (an import's media have a folder of their own beside them). */
   const temporaryFiles = () => {
     const dir = path.join(server.config.dataDir, 'tmp');
-    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith('upload-')) : [];
   };
   const media = () =>
     server.db
@@ -68,14 +72,20 @@ describe.each(dialects)('upload deadlines on %s', (dialect) => {
       .execute();
 
   /** An upload's connection with its headers sent; its body (`body`) is for the test to send at its pace. */
-  async function startUpload(who: Person, fields: Record<string, string>, file: Buffer, fileName: string) {
+  async function startUpload(
+    who: Person,
+    fields: Record<string, string>,
+    file: Buffer,
+    fileName: string,
+    endpoint = 'ajaxUpload.php',
+  ) {
     const body = multipart([
       ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       { name: 'file', value: file, filename: fileName },
     ]);
     const connection = await RawConnection.open(server.url);
     await connection.write(
-      `POST /api/backend/ajaxUpload.php HTTP/1.1\r\nHost: x\r\nSite: ${site.name}\r\nAuthorization: ${who.token}\r\n` +
+      `POST /api/backend/${endpoint} HTTP/1.1\r\nHost: x\r\nSite: ${site.name}\r\nAuthorization: ${who.token}\r\n` +
         `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     return { connection, body, startedAt: Date.now() };
@@ -96,6 +106,35 @@ describe.each(dialects)('upload deadlines on %s', (dialect) => {
       connection.close();
     }
     expect((await media()).length).toBe(before + 1);
+  });
+
+  it('so may a course file', async () => {
+    // A course with a medium that does not compress, so its file is large enough to take a while.
+    const medium = await createMedia(server.db, {
+      config: server.config,
+      site,
+      kind: 'file',
+      mimeType: 'application/pdf',
+      bytes: Buffer.concat([Buffer.from('%PDF-1.4\n%'), randomBytes(800 * 1024), Buffer.from('\n%%EOF\n')]),
+      originalName: 'notes.pdf',
+    });
+    const course = await createCourse(server.db, {
+      site,
+      name: 'Slow link',
+      parts: [{ name: 'One', blocks: [{ type: 'File', title: 'Notes', content: { mediaId: medium.id } }] }],
+    });
+    const { Url } = await server.ok('course_transfer.php', 'export_course', { CourseId: course.id }, as(admin));
+    const zip = Buffer.from(await (await fetch(`${server.url}${Url}`)).arrayBuffer());
+    expect(zip.length).toBeGreaterThan(800 * 1024);
+    const { connection, body, startedAt } = await startUpload(admin, {}, zip, 'course.zip', 'course_import.php');
+    try {
+      await sendPaced(connection, body, STEADY, 100);
+      expect(await connection.waitFor(answered(connection), 5_000)).toBe(true);
+      expect(Date.now() - startedAt).toBeGreaterThan(timeouts.request + 500);
+      expect(connection.firstJson()).toMatchObject({ status: 'OK', Name: 'Slow link (imported)' });
+    } finally {
+      connection.close();
+    }
   });
 
   it('one that slows to a trickle is cut within two periods of it, and leaves no temporary file', async () => {

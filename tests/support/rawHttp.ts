@@ -5,7 +5,8 @@ import net from 'node:net';
  * byte by byte, a connection watched for being closed by the server.
  */
 
-export const BOUNDARY = '----bodies-test-boundary';
+/** The boundary of the multipart bodies made here. */
+export const BOUNDARY = '----raw-http-test-boundary';
 
 export type Part = { name: string; value: string | Buffer; filename?: string };
 

@@ -8,7 +8,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
  * ceiling), and the deadlines here hold every body to the short one but for the large uploads the dispatcher lets
  * through (`allowSlowBody`): those are held instead to a minimum rate, at least UPLOAD_MIN_BYTES_PER_SECOND over
  * each period as long as the short deadline, so a body that keeps arriving may take long and one that trickles or
- * stalls is cut within two such periods (a fast start is no credit for a trickle after it).
+ * stalls is cut within two such periods (a fast start is no credit for a trickle after it). The bytes are counted as
+ * read from the connection, so a body the server itself held back would count as slow: that takes a disk slower
+ * than the minimum rate.
  */
 
 /** The least a large upload must bring, on average over each period of the request deadline (64 kbit/s). */
@@ -32,9 +34,8 @@ interface Arriving {
  */
 export function watchBodyDeadlines(
   server: Server,
-  options: { requestMs: number; checkEveryMs: number; minBytesPerSecond?: number },
+  options: { requestMs: number; checkEveryMs: number },
 ): BodyDeadlines {
-  const minBytesPerSecond = options.minBytesPerSecond ?? UPLOAD_MIN_BYTES_PER_SECOND;
   const arriving = new Map<IncomingMessage, Arriving>();
   // First, so a request is known before any hook of Fastify's can let it through.
   server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -51,7 +52,7 @@ export function watchBodyDeadlines(
     if (!slow) return now - body.startedAt >= options.requestMs;
     const period = now - slow.periodStartedAt;
     if (period < options.requestMs) return false;
-    if (bytesRead - slow.bytesAtStart < (minBytesPerSecond * period) / 1000) return true;
+    if (bytesRead - slow.bytesAtStart < (UPLOAD_MIN_BYTES_PER_SECOND * period) / 1000) return true;
     body.slow = { periodStartedAt: now, bytesAtStart: bytesRead };
     return false;
   };
