@@ -11,6 +11,7 @@ import { registerDispatcher, sendError, type UploadRouteConfig } from './platfor
 import { AppError } from './platform/errors';
 import { registerMediaRoutes } from './platform/files/media';
 import { discardUnreadBody, parseMultipart } from './platform/http/bodies';
+import { watchBodyDeadlines } from './platform/http/deadlines';
 import { setSecurityHeaders } from './platform/http/securityHeaders';
 import { createMailer, type Mailer } from './platform/mail/outbox';
 import { registry } from './registry';
@@ -29,15 +30,27 @@ export interface AppOptions {
 export interface ServerTimeouts {
   /** To receive a request's headers, from its first byte (a connection that sends nothing is closed too). */
   headers: number;
-  /** To receive a whole request, its body included: a 2 MiB photo over a slow mobile link fits. */
+  /**
+   * To receive a whole request, its body included: a 2 MiB photo over a slow mobile link fits. A large upload is
+   * held to a minimum rate over each such period instead (http/deadlines.ts).
+   */
   request: number;
+  /** To receive a large upload (a course's medium, a course file) at most, however steadily it comes. */
+  upload: number;
   /** Of silence (nothing received or sent) on a connection while a request or its answer is under way. */
   idle: number;
   /** For a kept-alive connection to send its next request; longer than a proxy's idle time (nginx: 60 s). */
   keepAlive: number;
 }
 
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headers: 20_000, request: 60_000, idle: 60_000, keepAlive: 72_000 };
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headers: 20_000,
+  request: 60_000,
+  idle: 60_000,
+  keepAlive: 72_000,
+  // A 500 MB medium at 0.2 Mbit/s, a 2 GB course file at 0.8 Mbit/s.
+  upload: 6 * 60 * 60_000,
+};
 
 export interface App {
   fastify: FastifyInstance;
@@ -97,19 +110,23 @@ function closeConnectionsOnceAnswered(fastify: FastifyInstance): void {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // Node checks the headers timeout, and http/deadlines.ts the bodies', this often (Node: 30 s unless told), so
+  // they hold to about a quarter.
+  const checkEveryMs = Math.max(50, Math.floor(Math.min(timeouts.headers, timeouts.request) / 4));
   const fastify = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: true }),
     connectionTimeout: timeouts.idle,
-    requestTimeout: timeouts.request,
+    // Node's one deadline of every request is the longest any may take; the shorter one of all but large uploads is
+    // held by http/deadlines.ts.
+    requestTimeout: timeouts.upload,
     keepAliveTimeout: timeouts.keepAlive,
     http: {
       headersTimeout: timeouts.headers,
-      requestTimeout: timeouts.request,
-      // Node checks the headers and request timeouts this often (30 s unless told), so they hold to about a quarter.
-      connectionsCheckingInterval: Math.max(50, Math.floor(Math.min(timeouts.headers, timeouts.request) / 4)),
+      requestTimeout: timeouts.upload,
+      connectionsCheckingInterval: checkEveryMs,
     },
     // A URL Fastify cannot decode (`/api/%`) is refused in the API's own shape, on every path.
     // Such an answer passes none of the hooks, so it sets what they would.
@@ -120,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   const mailer = createMailer(db, config, fastify.log);
+  const deadlines = watchBodyDeadlines(fastify.server, { requestMs: timeouts.request, checkEveryMs });
 
   // The one hook of every answer, a callback (an async hook would cost each answer a promise and a turn of the
   // microtask queue): the security headers, and the rest of a body the answer leaves unread (http/bodies.ts).
@@ -175,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     registry,
     findSessionUser: identity.findSessionUser,
     uploadLimits: identity.uploadLimits,
+    allowSlowBody: deadlines.allowSlowBody,
     checkAnswers: options.checkAnswers ?? false,
   });
   registerMediaRoutes(fastify, { db, config });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -13,114 +13,11 @@ import { createSite, createUser, signInAs } from '../factories';
 import { api } from '../support/api';
 import { createTestDatabase, testDialects } from '../support/databases';
 import { type ServerProcess, sourceServerArgs, startServerProcess } from '../support/process';
+import { answered, BOUNDARY, chunk, multipart, RawConnection } from '../support/rawHttp';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
 const MiB = 1024 * 1024;
-const BOUNDARY = '----bodies-test-boundary';
-
-type Part = { name: string; value: string | Buffer; filename?: string };
-
-/** A multipart/form-data body of the given parts. */
-function multipart(parts: Part[], end = true): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const file = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-    const type = part.filename === undefined ? '' : '\r\nContent-Type: application/octet-stream';
-    chunks.push(
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${file}${type}\r\n\r\n`),
-    );
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  if (end) chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-/** One HTTP/1.1 connection spoken by hand: what the server sent, and whether it closed the connection. */
-class RawConnection {
-  received = '';
-  closed = false;
-  private readonly socket: net.Socket;
-  private readonly listeners = new Set<() => void>();
-
-  private constructor(socket: net.Socket) {
-    this.socket = socket;
-    socket.on('data', (data) => {
-      this.received += data.toString('latin1');
-      this.notify();
-    });
-    socket.on('close', () => {
-      this.closed = true;
-      this.notify();
-    });
-    // Writing to a connection the server closed fails; what the test reads is `closed` and `received`.
-    socket.on('error', () => {});
-  }
-
-  static open(url: string): Promise<RawConnection> {
-    const { hostname, port } = new URL(url);
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(Number(port), hostname, () => resolve(new RawConnection(socket)));
-      socket.once('error', reject);
-    });
-  }
-
-  private notify() {
-    for (const listener of this.listeners) listener();
-  }
-
-  /** Sends bytes, waiting while the socket's buffer is full; false once the connection is gone. */
-  async write(data: string | Buffer): Promise<boolean> {
-    if (this.closed || this.socket.destroyed) return false;
-    if (this.socket.write(data)) return true;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        this.listeners.delete(done);
-        this.socket.off('drain', done);
-        resolve();
-      };
-      this.socket.once('drain', done);
-      this.listeners.add(() => this.closed && done());
-    });
-    return !this.closed;
-  }
-
-  /** Waits until `test` holds (true) or `ms` pass (false). */
-  waitFor(test: () => boolean, ms: number): Promise<boolean> {
-    if (test()) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const check = () => {
-        if (!test()) return;
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.listeners.delete(check);
-        resolve(false);
-      }, ms);
-      this.listeners.add(check);
-    });
-  }
-
-  /** The JSON body of the first answer received. */
-  firstJson(): unknown {
-    const body = this.received.split('\r\n\r\n')[1] ?? '';
-    return JSON.parse(body.slice(0, body.lastIndexOf('}') + 1));
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-}
-
-const answered = (connection: RawConnection) => () => /\r\n\r\n\{.*\}/s.test(connection.received);
-
-/** A chunk of a chunked request body. */
-const chunk = (data: Buffer) =>
-  Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
-
 /** A PNG a profile photo may be. */
 const photo = () =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: '#cc6633' } })
@@ -323,7 +220,7 @@ describe.each(dialects)('request bodies on %s', (dialect) => {
 });
 
 describe('connection timeouts', () => {
-  const timeouts: ServerTimeouts = { headers: 600, request: 1200, idle: 6000, keepAlive: 400 };
+  const timeouts: ServerTimeouts = { headers: 600, request: 1200, idle: 6000, keepAlive: 400, upload: 6000 };
   let url: string;
   let close: () => Promise<void>;
   beforeAll(async () => {

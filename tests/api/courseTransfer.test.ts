@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { LARGE_UPLOADS_PER_PROCESS, LARGE_UPLOADS_PER_USER } from '../../src/server/platform/dispatcher';
 import { uploadDir } from '../../src/server/platform/files/storage';
 import type { Course } from '../../src/shared/contract/learning/courseShapes';
 import { createSite } from '../factories';
@@ -10,6 +12,7 @@ import { addCoach, as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
 import { type RawAnswer, request } from '../support/api';
 import { testDialects } from '../support/databases';
+import { BOUNDARY, multipart } from '../support/rawHttp';
 import { startS3, type TestS3 } from '../support/s3';
 import { startTestServer, type TestServer } from '../support/server';
 import { rawZip } from '../support/zip';
@@ -712,6 +715,131 @@ function runSuite(current: () => TestServer) {
       error_code: 'INVALID_REQUEST',
       message: 'Attach the course file as the part `file`',
     });
+  });
+
+  const importUrl = () => `${server.url}/api/backend/course_import.php`;
+  /** The uploads' temporary files (an import's media have a folder of their own beside them). */
+  const temporaryFiles = () => {
+    const dir = path.join(server.config.dataDir, 'tmp');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith('upload-')) : [];
+  };
+  type Answer = { status: number; body: unknown };
+  const answerOf = (request: http.ClientRequest) =>
+    new Promise<Answer>((resolve) => {
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part) => {
+          text += part;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      });
+      request.on('error', () => resolve({ status: 0, body: 'connection lost' }));
+    });
+
+  /** An import whose body has begun (its file streaming into a temporary file) and goes no further until told. */
+  async function heldImport(who: Person) {
+    const body = multipart([{ name: 'file', value: Buffer.alloc(1024 * 1024, 7), filename: 'course.zip' }]);
+    const request = http.request(importUrl(), {
+      method: 'POST',
+      headers: {
+        site: who.site.name,
+        authorization: who.token,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(body.length),
+      },
+    });
+    const answer = answerOf(request);
+    const files = temporaryFiles().length;
+    request.write(body.subarray(0, 512 * 1024));
+    // Counted by the server once its file has begun.
+    await expect.poll(() => temporaryFiles().length).toBeGreaterThan(files);
+    return {
+      /** Sends the rest: a file that is no zip, which the import refuses. */
+      finish: () => {
+        request.end(body.subarray(512 * 1024));
+        return answer;
+      },
+      /** The client goes away mid-body. */
+      cut: () => request.destroy(),
+    };
+  }
+
+  /** The answer to an import that declares 1 GiB and sends its headers only: what it gets before its body is read. */
+  function importFromHeaders(who: Person): Promise<Answer> {
+    const request = http.request(importUrl(), {
+      method: 'POST',
+      headers: {
+        site: who.site.name,
+        authorization: who.token,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(1024 * 1024 * 1024),
+      },
+    });
+    request.flushHeaders();
+    const waited = new Promise<Answer>((resolve) =>
+      setTimeout(() => resolve({ status: 0, body: 'no answer before the body' }), 3000),
+    );
+    return Promise.race([answerOf(request), waited]).finally(() => request.destroy());
+  }
+  const tooMany = {
+    status: 429,
+    body: {
+      status: 'ERROR',
+      error_code: 'TOO_MANY_REQUESTS',
+      message: 'Too many uploads at once: wait for one to finish',
+      retry_after: 5,
+    },
+  };
+
+  it('a staff member streams two course files at once, her media uploads counted with them; a third waits', async () => {
+    const { admin, coach, course } = await world();
+    const zip = await exportCourse(server, admin, course.id);
+    const held = [];
+    for (let i = 0; i < LARGE_UPLOADS_PER_USER; i++) held.push(await heldImport(admin));
+    try {
+      // Refused from its headers, before a byte of its body is read; a course medium too.
+      expect(await importFromHeaders(admin)).toEqual(tooMany);
+      const medium = await server.upload(pdf, {
+        folder: 'course',
+        fileName: 'notes.pdf',
+        fields: { CourseId: String(course.id) },
+        ...as(admin),
+      });
+      expect({ status: medium.httpStatus, body: medium.body }).toEqual(tooMany);
+      // Her colleague is not held back by her uploads.
+      expect((await importCourse(server, coach, zip)).body.status).toBe('OK');
+
+      // However an upload ends, its place is free again: the client gone mid-body, or answered with an error.
+      const [gone, refused] = held;
+      gone?.cut();
+      await expect.poll(async () => (await importCourse(server, admin, zip)).body.status).toBe('OK');
+      expect(await refused?.finish()).toMatchObject({ status: 415, body: { error_code: 'UNSUPPORTED_FILE' } });
+      const both = await Promise.all([importCourse(server, admin, zip), importCourse(server, admin, zip)]);
+      expect(both.map((answer) => answer.body.status)).toEqual(['OK', 'OK']);
+    } finally {
+      for (const upload of held) upload.cut();
+    }
+    await expect.poll(temporaryFiles).toEqual([]);
+  });
+
+  it('the process streams eight course files at once, from any users and sites; a ninth waits', async () => {
+    const { admin, course } = await world();
+    const zip = await exportCourse(server, admin, course.id);
+    const held = [];
+    try {
+      for (let i = 0; i < LARGE_UPLOADS_PER_PROCESS / LARGE_UPLOADS_PER_USER; i++) {
+        const staff = await createPerson(server, await createSite(server.db), 'admin');
+        for (let j = 0; j < LARGE_UPLOADS_PER_USER; j++) held.push(await heldImport(staff));
+      }
+      expect(held).toHaveLength(LARGE_UPLOADS_PER_PROCESS);
+      expect(await importFromHeaders(admin)).toEqual(tooMany);
+      held.pop()?.cut();
+      await expect.poll(async () => (await importCourse(server, admin, zip)).body.status).toBe('OK');
+    } finally {
+      for (const upload of held) upload.cut();
+    }
+    await expect.poll(temporaryFiles).toEqual([]);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../src/server/app';
+import { type AppOptions, buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/platform/config';
 import { createDatabase, type Db, migrate } from '../../src/server/platform/db';
 import type { Mailer } from '../../src/server/platform/mail/outbox';
@@ -26,12 +26,14 @@ export interface TestServer extends Api {
 /**
  * The real server on port 0 over a fresh database of the given dialect, answers checked against the contract.
  * Given `sharing`, a second server over the same database instead, as a second process behind a load
- * balancer would be (its own connections; the database is dropped by the first).
+ * balancer would be (its own connections; the database is dropped by the first). `app.timeouts` shortens the
+ * server's timeouts, for the tests of what they cut.
  */
 export async function startTestServer(
   dialect: Dialect,
   env: Record<string, string> = {},
   sharing?: TestServer,
+  app: Pick<AppOptions, 'timeouts'> = {},
 ): Promise<TestServer> {
   const database: TestDatabase = sharing?.database ?? (await createTestDatabase(dialect));
   const config = loadConfig({
@@ -49,7 +51,7 @@ export async function startTestServer(
   });
   await migrate(db);
   const mainSiteId = await ensureMainSite(db);
-  const { fastify, mailer } = await buildApp({ config, db, checkAnswers: true, logger: false });
+  const { fastify, mailer } = await buildApp({ config, db, checkAnswers: true, logger: false, ...app });
   await fastify.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(fastify.server.address() as AddressInfo).port}`;
 

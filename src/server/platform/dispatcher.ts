@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,6 +34,8 @@ interface DispatcherOptions {
    * `maxFileBytes` when an endpoint has none.
    */
   uploadLimits?: Partial<Record<string, UploadLimit>>;
+  /** Holds a large upload's body to a minimum rate instead of the request deadline (http/deadlines.ts). */
+  allowSlowBody?: (request: IncomingMessage) => void;
 }
 
 /** The largest file an upload may carry: the largest of all, and given the fields before it and the caller. */
@@ -323,8 +326,12 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
         }
         checkAccess(access, caller.user);
         checkMaintenance(caller.site, caller.user, false);
-        if (fileLimit && caller.user && fileLimit.of({}, caller.user) > maxFileBytes)
+        // A large upload (a course's medium for staff, a course file) holds one of its caller's few places, and may
+        // take longer than a request, as long as it keeps coming.
+        if (caller.user && (fileLimit?.of({}, caller.user) ?? maxFileBytes) > LARGE_UPLOAD_BYTES) {
           takeLargeUpload(request, caller.user);
+          options.allowSlowBody?.(request.raw);
+        }
         identified.set(request, caller);
       };
       for (const path of [endpoint.file, endpoint.file.replace(/\.php$/, '')]) {
@@ -335,10 +342,13 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
 }
 
 /**
- * Uploads that may be large (a course's medium, up to hundreds of MB) streaming at once: each holds a temporary
- * file and the disk's bandwidth for minutes, so one user (a staff account of a small plan, say) may run only a
- * few at once, and the process only some more; beyond them an upload is refused before its body is read.
+ * Uploads that may be large (a course's medium, up to hundreds of MB; a course file, up to 2 GB) streaming at once:
+ * each holds a temporary file and the disk's bandwidth for minutes, so one user (a staff account of a small plan,
+ * say) may run only a few at once, whatever endpoint they go to, and the process only some more; beyond them an
+ * upload is refused before its body is read. An upload is large when its caller may send more than
+ * LARGE_UPLOAD_BYTES on it (a profile photo is not).
  */
+export const LARGE_UPLOAD_BYTES = 8 * 1024 * 1024;
 export const LARGE_UPLOADS_PER_USER = 2;
 export const LARGE_UPLOADS_PER_PROCESS = 8;
 const largeUploads = new Map<string, number>();
