@@ -227,6 +227,31 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     const rewardShown = shown('Reward').getByTestId('reward-block');
     expect(await rewardShown.textContent()).toContain('Well done on this page!');
     expect(await rewardShown.textContent()).toContain('This page gives 5 xp.');
+
+    // The coach opens the page again: every block as she left it, each medium with what was read from its file.
+    await page.reload();
+    await settle(page);
+    await page.getByTestId('course-edit').click();
+    await page.getByTestId('part-name').waitFor();
+    const again = page.getByTestId('editor-block');
+    await expect.poll(() => again.count()).toBe(blockTypes.length);
+    const editing = (type: string) => page.locator(`[data-testid="editor-block"][data-block-type="${type}"]`);
+    expect(await editing('YouTube').getByTestId('youtube-url').inputValue()).toBe(
+      `https://www.youtube.com/watch?v=${YOUTUBE_ID}`,
+    );
+    expect(await editing('Test').getByTestId('pass-percent').inputValue()).toBe('60');
+    expect(await editing('Post').getByTestId('post-part').inputValue()).toBe('Welcome to the course');
+    for (const [type, length] of [
+      ['Video', '0:06'],
+      ['Audio', '0:04'],
+    ] as const) {
+      await expect
+        .poll(() => editing(type).getByTestId('media-duration').textContent(), { timeout: 10_000 })
+        .toBe(`Length ${length}, read from the file`);
+    }
+    expect(await page.getByTestId('save-status').getAttribute('data-status')).toBe('idle');
+    await page.getByTestId('course-edit-close').click();
+    await page.getByTestId('course-edit').waitFor();
   });
 });
 
