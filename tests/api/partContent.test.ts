@@ -199,7 +199,12 @@ describe.each(dialects)('part content, revisions and translations on %s', (diale
       url: read.Media[String(w.media.video)]?.Url,
       durationSeconds: 95,
     });
-    expect(shown.get('File')?.Content).toMatchObject({ fileName: 'notes.pdf' });
+    // The editor's student preview shows a file's size as the learner's page does.
+    expect(read.Media[String(w.media.file)]?.SizeBytes).toBeGreaterThan(0);
+    expect(shown.get('File')?.Content).toMatchObject({
+      fileName: 'notes.pdf',
+      sizeBytes: read.Media[String(w.media.file)]?.SizeBytes,
+    });
     expect(shown.get('Post')).toMatchObject({ PostId: w.parts.waves, PostName: 'Waves' });
     expect(shown.get('Column')?.Content).toEqual({ columns: [{ html: '<p>Left</p>' }, { html: '<p>Right</p>' }] });
     // A learner never receives the right answers.

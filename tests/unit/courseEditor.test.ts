@@ -169,7 +169,9 @@ describe('the student preview', () => {
   } as unknown as Pick<Course, 'XpPerReward' | 'TestAttempts' | 'CourseParts'>;
   const context = {
     course,
-    media: { '3': { Url: '/media/3?sig', Name: 'scale.png', MimeType: 'image/png', DurationSeconds: 0 } },
+    media: {
+      '3': { Url: '/media/3?sig', Name: 'scale.png', MimeType: 'image/png', DurationSeconds: 0, SizeBytes: 1200 },
+    },
     language: 'en',
     defaultLanguage: 'en',
   };

@@ -54,6 +54,8 @@ export const MediaInfo = z.object({
   MimeType: z.string(),
   /** Seconds of a video or audio read from the file; 0 otherwise. */
   DurationSeconds: z.number(),
+  /** The stored file's size in bytes, which a file block shows learners. */
+  SizeBytes: z.number(),
 });
 export type MediaInfo = z.infer<typeof MediaInfo>;
 

@@ -102,7 +102,7 @@ export function studentBlock(block: EditableBlock, id: number, context: StudentV
         ...base,
         ...notPost,
         BlockType: 'File',
-        Content: { url: file?.Url ?? null, fileName: file?.Name ?? '', sizeBytes: 0 },
+        Content: { url: file?.Url ?? null, fileName: file?.Name ?? '', sizeBytes: file?.SizeBytes ?? 0 },
       };
     }
     case 'YouTube':

@@ -1,6 +1,6 @@
 import { Anchor, Button, FileButton, Group, Paper, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { type DragEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaInfo } from '../../../../shared/contract/authoring/partContent';
 import { codeText } from '../../../components/errorText';
@@ -41,6 +41,8 @@ export function MediaField({
   const [uploading, setUploading] = useState<Uploading | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // The length the preview's player read from the served file: the server keeps none for a saved audio.
+  const [played, setPlayed] = useState<{ mediaId: number; seconds: number } | null>(null);
   const stop = useRef<AbortController | null>(null);
   const resetInput = useRef<() => void>(null);
   const readOnly = scope.translation !== null;
@@ -106,7 +108,8 @@ export function MediaField({
         },
       };
 
-  const length = info?.DurationSeconds || durationSeconds || 0;
+  const playedSeconds = played?.mediaId === mediaId ? played.seconds : null;
+  const length = info?.DurationSeconds || durationSeconds || playedSeconds || 0;
   const percent = uploading ? Math.round(uploading.fraction * 100) : 0;
 
   return (
@@ -122,7 +125,13 @@ export function MediaField({
       >
         <Stack gap="sm">
           {mediaId > 0 ? (
-            <MediaPreview kind={kind} info={info} name={name} alt={alt} />
+            <MediaPreview
+              kind={kind}
+              info={info}
+              name={name}
+              alt={alt}
+              onLength={(seconds) => setPlayed({ mediaId, seconds })}
+            />
           ) : (
             <Text size="sm" c="dimmed">
               {t(`media.none.${kind}`)}
@@ -133,7 +142,7 @@ export function MediaField({
               <Text size="sm" className={classes.breakAll}>
                 {t('media.name', { name })}
               </Text>
-              {(kind === 'video' || kind === 'audio') && (
+              {(kind === 'video' || kind === 'audio') && (length > 0 || playedSeconds !== null) && (
                 <Text size="sm" c="dimmed" data-testid="media-duration">
                   {length > 0 ? t('media.duration', { duration: formatDuration(length) }) : t('media.durationUnknown')}
                 </Text>
@@ -198,9 +207,28 @@ export function MediaField({
   );
 }
 
-/** What the medium looks or sounds like, from its signed link. */
-function MediaPreview({ kind, info, name, alt }: { kind: MediaKind; info?: MediaInfo; name: string; alt: string }) {
+/**
+ * What the medium looks or sounds like, from its signed link; a video's or audio's player reports the length it
+ * read (0 when it could read none).
+ */
+function MediaPreview({
+  kind,
+  info,
+  name,
+  alt,
+  onLength,
+}: {
+  kind: MediaKind;
+  info?: MediaInfo;
+  name: string;
+  alt: string;
+  onLength(seconds: number): void;
+}) {
   const { t } = useTranslation('blockEditor');
+  const readLength = (event: SyntheticEvent<HTMLMediaElement>) => {
+    const seconds = event.currentTarget.duration;
+    onLength(Number.isFinite(seconds) ? seconds : 0);
+  };
   if (!info?.Url) return <IconFile size={32} aria-hidden />;
   switch (kind) {
     case 'image':
@@ -214,6 +242,8 @@ function MediaPreview({ kind, info, name, alt }: { kind: MediaKind; info?: Media
           controls
           preload="metadata"
           aria-label={t('media.previewLabel', { name })}
+          onLoadedMetadata={readLength}
+          onError={() => onLength(0)}
         />
       );
     case 'audio':
@@ -225,6 +255,8 @@ function MediaPreview({ kind, info, name, alt }: { kind: MediaKind; info?: Media
           controls
           preload="metadata"
           aria-label={t('media.previewLabel', { name })}
+          onLoadedMetadata={readLength}
+          onError={() => onLength(0)}
         />
       );
     default:

@@ -47,7 +47,14 @@ export async function uploadCourseMedium(options: {
   if (kind !== 'file' && Kind !== undefined && Kind !== kind) throw new WrongKindError(Kind);
   return {
     id: UserFileId,
-    info: { Url: Url ?? '', Name: file.name, MimeType: file.type, DurationSeconds: DurationSeconds ?? 0 },
+    // A file is stored as sent, so its size is the one learners are shown; an image's is not shown.
+    info: {
+      Url: Url ?? '',
+      Name: file.name,
+      MimeType: file.type,
+      DurationSeconds: DurationSeconds ?? 0,
+      SizeBytes: file.size,
+    },
   };
 }
 

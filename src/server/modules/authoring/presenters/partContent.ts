@@ -21,6 +21,7 @@ export function presentMedia(rows: readonly MediaFileRow[], sign: ((fileId: numb
       Name: row.original_name,
       MimeType: row.mime_type,
       DurationSeconds: durationOf(row),
+      SizeBytes: row.size_bytes,
     };
   }
   return media;
