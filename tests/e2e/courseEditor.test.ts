@@ -143,6 +143,23 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
     await page.getByTestId('course-edit').waitFor();
   });
 
+  it('a renamed page shows its new name in the course navigation once it is saved', async () => {
+    const { page } = await editor(world().coach.email);
+    const partId = world().course.partIdOf.welcome as number;
+    const name = `Welcome, renamed ${Date.now()}`;
+    await open(page, `${courseUrl()}/post/${partId}`);
+    await startEditing(page, world().coach.name);
+    const field = page.getByTestId('part-name');
+    await field.waitFor();
+    await field.fill(name);
+    await expect.poll(() => page.getByTestId('save-status').textContent(), { timeout: 20_000 }).toBe('Save Success!');
+    // No other change of the course follows: the save alone brings the navigation up to date.
+    const navItem = page.locator(`[data-testid="course-nav-item"][data-part-id="${partId}"]`);
+    await expect.poll(() => navItem.textContent(), { timeout: 5_000 }).toContain(name);
+    await page.getByTestId('course-edit-close').click();
+    await page.getByTestId('course-edit').waitFor();
+  });
+
   it('sorts the pages by dragging and by keyboard, and saving keeps the order', async () => {
     const session = await editor(world().coach.email);
     const { page } = session;
