@@ -160,6 +160,42 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
     await page.getByTestId('course-edit').waitFor();
   });
 
+  it('the overview says when the course’s own name lacks a translation, until its settings give one', async () => {
+    const session = await editor(world().coach.email);
+    const { page } = session;
+    const admin = await signInViaApi(await newContext(browser()), demo.admin);
+    const settings = async (translations: Record<string, { Name: string; Description: string }>) => {
+      const { data } = await apiCall(
+        'course_manager.php',
+        'get_course_settings',
+        { CourseId: world().course.id },
+        admin.token,
+      );
+      await apiCall(
+        'course_manager.php',
+        'save_course_settings',
+        { CourseId: world().course.id, Settings: { ...data, Translations: translations } },
+        admin.token,
+      );
+    };
+    await settings({});
+    await open(page);
+    await startEditing(page, world().coach.name);
+    await expect
+      .poll(() => page.getByTestId('course-missing-translation').textContent())
+      .toContain('no translation (Swedish)');
+    await page.getByTestId('course-edit-close').click();
+    await page.getByTestId('course-edit').waitFor();
+
+    await settings({ sv: { Name: 'Kursen på svenska', Description: 'Om kursen' } });
+    await startEditing(page, world().coach.name);
+    await page.getByTestId('editor-part').first().waitFor();
+    await expect.poll(() => page.getByTestId('course-missing-translation').count()).toBe(0);
+    await page.getByTestId('course-edit-close').click();
+    await page.getByTestId('course-edit').waitFor();
+    await settings({});
+  });
+
   it('sorts the pages by dragging and by keyboard, and saving keeps the order', async () => {
     const session = await editor(world().coach.email);
     const { page } = session;
