@@ -118,7 +118,12 @@ async function demoCourse(server: TestServer, site: { id: number; name: string }
   });
   await server.db
     .updateTable('courses')
-    .set({ footer_coach_text: 'Ask Kim about forklifts', footer_use_custom_text: 1, edit_inactivity_minutes: 45 })
+    .set({
+      footer_coach_text: 'Ask Kim about forklifts',
+      footer_use_custom_text: 1,
+      edit_inactivity_minutes: 45,
+      translations: JSON.stringify({ sv: { name: 'Truckar', description: 'Allt om gaffeltruckar' } }),
+    })
     .where('id', '=', course.id)
     .execute();
   // Content in Swedish beside the default English: a part's name, a block's title and text, a video of its own.
@@ -258,7 +263,7 @@ async function expectSameCourse(server: TestServer, who: Person, originalId: num
     server.db
       .selectFrom('courses')
       .select(['description', 'category', 'footer_coach_text', 'footer_use_custom_text', 'edit_inactivity_minutes'])
-      .select('default_language')
+      .select(['default_language', 'translations'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   expect(await settings(copyId)).toEqual(await settings(originalId));
@@ -565,6 +570,13 @@ function runSuite(current: () => TestServer) {
         /of version 2; this server reads version 1/,
       ],
       [
+        'a course name in Swedish that is empty',
+        withManifest((m) => {
+          m.course.translations = { sv: { name: ' ' } };
+        }),
+        /course.json.course.translations.sv.name/,
+      ],
+      [
         'a part without a name',
         withManifest((m) => {
           m.parts[0].name = '';
@@ -621,6 +633,26 @@ function runSuite(current: () => TestServer) {
       expect(answer.body.message, what).toMatch(message);
     }
     expect(await count(site.id)).toEqual(before);
+  });
+
+  it('imports a file made before a course’s name and description could be translated, with none', async () => {
+    const { admin, course } = await world();
+    const entries = await entriesOf(await exportCourse(server, admin, course.id));
+    const manifest = JSON.parse((entries['course.json'] as Buffer).toString());
+    expect(manifest.course.translations).toEqual({ sv: { name: 'Truckar', description: 'Allt om gaffeltruckar' } });
+    delete manifest.course.translations;
+    const zip = rawZip([
+      { name: 'course.json', data: Buffer.from(JSON.stringify(manifest)) },
+      ...mediaEntries(entries),
+    ]);
+    const answer = await importCourse(server, admin, zip);
+    expect(answer.body.status).toBe('OK');
+    const copy = await server.db
+      .selectFrom('courses')
+      .select(['name', 'translations'])
+      .where('id', '=', answer.body.CourseId)
+      .executeTakeFirstOrThrow();
+    expect(copy).toEqual({ name: 'Forklift safety (imported)', translations: '{}' });
   });
 
   it("sanitizes the rich text of imported blocks as an editor's save does", async () => {

@@ -251,4 +251,15 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     await db.deleteFrom('course_parts').where('id', '=', partId).execute();
     expect(await db.selectFrom('part_revisions').select('id').execute()).toEqual([]);
   });
+
+  it('0016 gives the courses already there no translations of their name and description', async () => {
+    const db = await databaseUpTo('0015_part_content');
+    const site = await createSite(db);
+    await createCourse(db, { site, parts: [{ name: 'One' }] });
+
+    await migrate(db);
+    expect(await db.selectFrom('courses').select(['name', 'translations']).execute()).toEqual([
+      { name: expect.any(String), translations: '{}' },
+    ]);
+  });
 });

@@ -143,6 +143,59 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
     await page.getByTestId('course-edit').waitFor();
   });
 
+  it('a renamed page shows its new name in the course navigation once it is saved', async () => {
+    const { page } = await editor(world().coach.email);
+    const partId = world().course.partIdOf.welcome as number;
+    const name = `Welcome, renamed ${Date.now()}`;
+    await open(page, `${courseUrl()}/post/${partId}`);
+    await startEditing(page, world().coach.name);
+    const field = page.getByTestId('part-name');
+    await field.waitFor();
+    await field.fill(name);
+    await expect.poll(() => page.getByTestId('save-status').textContent(), { timeout: 20_000 }).toBe('Save Success!');
+    // No other change of the course follows: the save alone brings the navigation up to date.
+    const navItem = page.locator(`[data-testid="course-nav-item"][data-part-id="${partId}"]`);
+    await expect.poll(() => navItem.textContent(), { timeout: 5_000 }).toContain(name);
+    await page.getByTestId('course-edit-close').click();
+    await page.getByTestId('course-edit').waitFor();
+  });
+
+  it('the overview says when the course’s own name lacks a translation, until its settings give one', async () => {
+    const session = await editor(world().coach.email);
+    const { page } = session;
+    const admin = await signInViaApi(await newContext(browser()), demo.admin);
+    const settings = async (translations: Record<string, { Name: string; Description: string }>) => {
+      const { data } = await apiCall(
+        'course_manager.php',
+        'get_course_settings',
+        { CourseId: world().course.id },
+        admin.token,
+      );
+      await apiCall(
+        'course_manager.php',
+        'save_course_settings',
+        { CourseId: world().course.id, Settings: { ...data, Translations: translations } },
+        admin.token,
+      );
+    };
+    await settings({});
+    await open(page);
+    await startEditing(page, world().coach.name);
+    await expect
+      .poll(() => page.getByTestId('course-missing-translation').textContent())
+      .toContain('no translation (Swedish)');
+    await page.getByTestId('course-edit-close').click();
+    await page.getByTestId('course-edit').waitFor();
+
+    await settings({ sv: { Name: 'Kursen på svenska', Description: 'Om kursen' } });
+    await startEditing(page, world().coach.name);
+    await page.getByTestId('editor-part').first().waitFor();
+    await expect.poll(() => page.getByTestId('course-missing-translation').count()).toBe(0);
+    await page.getByTestId('course-edit-close').click();
+    await page.getByTestId('course-edit').waitFor();
+    await settings({});
+  });
+
   it('sorts the pages by dragging and by keyboard, and saving keeps the order', async () => {
     const session = await editor(world().coach.email);
     const { page } = session;

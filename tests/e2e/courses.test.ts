@@ -105,6 +105,44 @@ describe.skipIf(!e2eAvailable)('/Courses', () => {
     await context.close();
   });
 
+  it('the settings write the name and description in Swedish too, and a Swedish reader sees them', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await newContext(browser());
+    const { token } = await signInViaApi(context, demo.admin);
+    const name = `Harmony ${Date.now()}`;
+    const created = await apiCall('course_manager.php', 'create_course', { Name: name }, token);
+    const page = await context.newPage();
+    await gotoPage(page, '/Courses');
+    await settle(page);
+    await pick(page, name, 'Settings');
+    const form = page.getByTestId('course-settings-form');
+    await form.waitFor();
+    await form.getByTestId('course-description').fill('All about harmony');
+    const swedish = form.getByTestId('course-translation-sv');
+    expect(await swedish.locator('legend').textContent()).toBe('The course in Swedish');
+    await swedish.getByRole('textbox', { name: 'Name in Swedish' }).fill('Harmonilära');
+    await swedish.getByRole('textbox', { name: 'Description in Swedish' }).fill('Allt om harmoni');
+    await expectAccessible(page, 'the settings form with a translation');
+    await page.getByTestId('course-settings-save').click();
+    await expect.poll(() => form.count()).toBe(0);
+    const settings = await apiCall('course_manager.php', 'get_course_settings', { CourseId: created.data.Id }, token);
+    expect(settings.data).toMatchObject({
+      Description: 'All about harmony',
+      Translations: { sv: { Name: 'Harmonilära', Description: 'Allt om harmoni' } },
+    });
+
+    // The course's pages, read in Swedish, name it in Swedish.
+    const reader = await newContext(browser(), { locale: 'sv-SE', storage: { userLocale: 'sv' } });
+    await signInViaApi(reader, demo.admin);
+    const readerPage = await reader.newPage();
+    await gotoPage(readerPage, `/course/${created.data.Id}`);
+    await settle(readerPage);
+    await expect.poll(() => readerPage.locator('#course-nav-title').textContent()).toBe('Harmonilära');
+    await reader.close();
+    await context.close();
+  });
+
   it.each([
     ['dark', 'en-US', 'Actions for', 'Settings'],
     ['light', 'sv-SE', 'Åtgärder för', 'Inställningar'],

@@ -57,11 +57,14 @@ export const partsInOrder = (db: Db, siteId: number, courseId: number) =>
     .orderBy('id')
     .execute();
 
-/** A course's version and default language, as its part content is read and saved on. */
+/**
+ * A course's version and default language, as its part content is read and saved on, and its name and description
+ * with their translations, as its translation status reads them.
+ */
 export const courseContentState = (db: Db, siteId: number, courseId: number) =>
   db
     .selectFrom('courses')
-    .select(['id', 'version', 'default_language'])
+    .select(['id', 'version', 'default_language', 'name', 'description', 'translations'])
     .where('site_id', '=', siteId)
     .where('id', '=', courseId)
     .executeTakeFirst();

@@ -185,6 +185,8 @@ export interface CoursesTable extends Row {
   edit_inactivity_minutes: Generated<number>;
   /** The language its parts and blocks are written in; the others are in their `translations` (`en` unless set). */
   default_language: Generated<string>;
+  /** Its name and description in the other languages (`{"sv":{"name":…,"description":…}}`). */
+  translations: Generated<string>;
 }
 
 export interface CourseCoachesTable extends Row {

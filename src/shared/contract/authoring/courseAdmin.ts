@@ -132,13 +132,19 @@ export const courseAdmin = endpoint('course_admin.php', {
     answer: z.object(written),
   }),
   /**
-   * The course's default language, and for each of its parts (in their order) the other languages it still lacks a
-   * translation in (staff; no lock needed to read).
+   * The course's default language, the other languages its name or description still lacks a translation in, and
+   * for each of its parts (in their order) the other languages it still lacks a translation in (staff; no lock needed
+   * to read).
    */
   get_course_translation_status: call({
     access: 'staff',
     data: z.object({ CourseId: id }),
-    answer: z.object({ status: ok, DefaultLanguage: z.string(), data: z.array(PartTranslationStatus) }),
+    answer: z.object({
+      status: ok,
+      DefaultLanguage: z.string(),
+      CourseMissingTranslations: z.array(z.string()),
+      data: z.array(PartTranslationStatus),
+    }),
   }),
   /** Staff open a course to a user; granting it again only moves its expiry. */
   grant_course_access: call({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_EDIT_INACTIVITY_MINUTES } from '../../domain/authoring/lock';
 import { call, endpoint, id, noneOr, ok, shortText } from '../define';
+import { languageKey } from './partContent';
 
 /** A course's state in /Courses (spec §4 content states). */
 export const CourseState = z.enum(['published', 'unpublished', 'draft']);
@@ -28,10 +29,27 @@ export const inactivityLimit = { min: 5, max: 240, default: DEFAULT_EDIT_INACTIV
 
 const positiveInt = (max: number) => z.number().int().positive().max(max);
 
+/** The longest course description. */
+export const DESCRIPTION_MAX = 100_000;
+
+/** A course's name and description in a language other than its default; an empty field is not translated. */
+export const CourseTranslationFields = z.object({
+  Name: z.string().max(200),
+  Description: z.string().max(DESCRIPTION_MAX),
+});
+export type CourseTranslationFields = z.infer<typeof CourseTranslationFields>;
+
 /** The settings of a course as the form edits them; the validity-period rule is spec §5's. */
 export const CourseSettingsFields = z
   .object({
     Name: shortText(200),
+    /** Absent: left as it is (as are the translations). */
+    Description: z.string().max(DESCRIPTION_MAX).optional(),
+    /**
+     * The name and description in the course's other languages (spec §1), by language code: a learner reading one
+     * sees them, else the course's own. Absent: left as they are; a language left out is no longer translated.
+     */
+    Translations: z.record(languageKey, CourseTranslationFields).optional(),
     Status: CourseState,
     /** 1: a reward box on every page; 2: xp on progress (spec §4). */
     ProgressEvent: z.union([z.literal(1), z.literal(2)]),
@@ -96,13 +114,24 @@ export const courseManager = endpoint('course_manager.php', {
     data: courseId,
     answer: z.object({ status: ok, data: CourseListItem }),
   }),
-  /** A course's settings, and the site's staff who may coach it. */
+  /**
+   * A course's settings, the site's staff who may coach it, and the language the course is written in (its
+   * translations are in the others).
+   */
   get_course_settings: call({
     access: 'staff',
     data: courseId,
-    answer: z.object({ status: ok, data: CourseSettingsFields, coaches: z.array(CoachOption) }),
+    answer: z.object({
+      status: ok,
+      data: CourseSettingsFields,
+      coaches: z.array(CoachOption),
+      DefaultLanguage: z.string(),
+    }),
   }),
-  /** Saves every setting at once; enabled expiry without a validity period is refused (spec §5). */
+  /**
+   * Saves every setting at once; enabled expiry without a validity period is refused (spec §5), and so is a
+   * translation into a language that is not one of the course's others.
+   */
   save_course_settings: call({
     access: 'staff',
     data: z.object({ CourseId: id, Settings: CourseSettingsFields }),

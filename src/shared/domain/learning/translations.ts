@@ -40,6 +40,29 @@ export function readPartTranslations(json: string): Record<string, string> {
   return names;
 }
 
+/** A course's name and description in one language; a field left out is not translated. */
+export interface CourseTranslation {
+  name?: string;
+  description?: string;
+}
+
+/**
+ * A course's stored translations (`{"sv":{"name":"…","description":"…"}}`) by language; an empty field is left out,
+ * unreadable JSON reads as none.
+ */
+export function readCourseTranslations(json: string): Record<string, CourseTranslation> {
+  const translations: Record<string, CourseTranslation> = {};
+  for (const [language, value] of Object.entries(parseObject(json))) {
+    if (!isObject(value)) continue;
+    const translation: CourseTranslation = {};
+    if (typeof value.name === 'string' && value.name.trim() !== '') translation.name = value.name;
+    if (typeof value.description === 'string' && value.description.trim() !== '')
+      translation.description = value.description;
+    if (translation.name !== undefined || translation.description !== undefined) translations[language] = translation;
+  }
+  return translations;
+}
+
 /** A block's stored translations (`{"sv":{"title":"…","content":{…}}}`) by language; unreadable JSON reads as none. */
 export function readBlockTranslations(json: string): Record<string, StoredBlockTranslation> {
   const translations: Record<string, StoredBlockTranslation> = {};

@@ -61,6 +61,13 @@ export const authoring = {
   },
   settings: {
     title: 'Settings of {{name}}',
+    description: 'Description',
+    translation: 'The course {{inLanguage}}',
+    translationHint:
+      'Learners who read the course {{inLanguage}} see these; left empty, they see the name and description above.',
+    nameIn: 'Name {{inLanguage}}',
+    descriptionIn: 'Description {{inLanguage}}',
+    inLanguage: { en: 'in English', sv: 'in Swedish' },
     status: 'Status',
     progressEvent: 'Progress event',
     progressReward: '1 – a reward box on every page',
@@ -83,6 +90,8 @@ export const authoring = {
       inactivity: 'Enter a whole number of minutes from {{min}} to {{max}}',
       name: 'Please enter a name',
       footerText: 'The text may have at most 2000 characters',
+      description: 'The description is too long',
+      translations: 'A name may have at most 200 characters',
     },
   },
 };

@@ -51,6 +51,8 @@ export const courseEditor = {
     draft: 'Draft',
     missingTranslation: 'No {{language}} translation',
     translationsUnknown: 'Checking translations…',
+    courseMissing:
+      'The course’s name or description has no translation ({{languages}}): write it in the course’s settings under Courses.',
   },
   sort: {
     title: 'Sort pages',

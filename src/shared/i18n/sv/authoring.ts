@@ -63,6 +63,13 @@ export const authoring: Translation<typeof en> = {
   },
   settings: {
     title: 'Inställningar för {{name}}',
+    description: 'Beskrivning',
+    translation: 'Kursen {{inLanguage}}',
+    translationHint:
+      'Deltagare som läser kursen {{inLanguage}} ser dessa; lämnas de tomma ser de namnet och beskrivningen ovan.',
+    nameIn: 'Namn {{inLanguage}}',
+    descriptionIn: 'Beskrivning {{inLanguage}}',
+    inLanguage: { en: 'på engelska', sv: 'på svenska' },
     status: 'Status',
     progressEvent: 'Framstegshändelse',
     progressReward: '1 – en belöningsruta på varje sida',
@@ -85,6 +92,8 @@ export const authoring: Translation<typeof en> = {
       inactivity: 'Ange ett helt antal minuter från {{min}} till {{max}}',
       name: 'Ange ett namn',
       footerText: 'Texten får ha högst 2000 tecken',
+      description: 'Beskrivningen är för lång',
+      translations: 'Ett namn får ha högst 200 tecken',
     },
   },
 };

@@ -53,6 +53,8 @@ export const courseEditor: Translation<typeof en> = {
     draft: 'Utkast',
     missingTranslation: 'Saknar översättning ({{language}})',
     translationsUnknown: 'Kontrollerar översättningar…',
+    courseMissing:
+      'Kursens namn eller beskrivning saknar översättning ({{languages}}): skriv den i kursens inställningar under Kurser.',
   },
   sort: {
     title: 'Sortera sidor',

@@ -1,12 +1,26 @@
-import { Button, Group, MultiSelect, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Fieldset,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   CourseSettingsFields,
   CourseState,
+  DESCRIPTION_MAX,
   inactivityLimit,
   validityPeriods,
 } from '../../../../shared/contract/authoring/courses';
+import { type Language, supportedLanguages } from '../../../../shared/domain/language';
 import { errorText } from '../../../components/errorText';
 import { showToast } from '../../../components/toast';
 import { useUnsavedChangesGuard } from '../../../components/UnsavedChanges';
@@ -14,14 +28,19 @@ import { useSaveCourseSettings } from './queries';
 
 type Field = keyof CourseSettingsFields;
 
-/** The settings form of a course, validated with the contract's own schema (spec §5's validity-period rule). */
+/**
+ * The settings form of a course, validated with the contract's own schema (spec §5's validity-period rule). The name
+ * and description are also written in the course's other languages (spec §1), each pair in its own group.
+ */
 export function CourseSettingsForm(props: {
   courseId: number;
   settings: CourseSettingsFields;
   coaches: { Id: number; Name: string }[];
+  defaultLanguage: string;
   onDone(): void;
 }) {
   const { t } = useTranslation('authoring');
+  const otherLanguages = supportedLanguages.filter((language) => language !== props.defaultLanguage);
   const save = useSaveCourseSettings(props.courseId);
   const messages: Partial<Record<Field, string>> = {
     Name: t('settings.errors.name'),
@@ -29,9 +48,11 @@ export function CourseSettingsForm(props: {
     CertificateValidityMonths: t('settings.errors.validityPeriod'),
     InactivityMinutes: t('settings.errors.inactivity', { min: inactivityLimit.min, max: inactivityLimit.max }),
     FooterCoachText: t('settings.errors.footerText'),
+    Description: t('settings.errors.description'),
+    Translations: t('settings.errors.translations'),
   };
   const form = useForm<CourseSettingsFields>({
-    initialValues: props.settings,
+    initialValues: withEveryLanguage(props.settings, otherLanguages),
     validate: (values) => {
       const parsed = CourseSettingsFields.safeParse(values);
       if (parsed.success) return {};
@@ -48,8 +69,9 @@ export function CourseSettingsForm(props: {
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await save.mutateAsync(values);
-      form.setInitialValues(answer.data);
-      form.setValues(answer.data);
+      const saved = withEveryLanguage(answer.data, otherLanguages);
+      form.setInitialValues(saved);
+      form.setValues(saved);
       showToast(t('settings.saved'), 'green');
       props.onDone();
     } catch (error) {
@@ -62,6 +84,23 @@ export function CourseSettingsForm(props: {
     <form onSubmit={submit} noValidate data-testid="course-settings-form">
       <Stack gap="md">
         <TextInput label={t('courses.name')} required maxLength={200} {...form.getInputProps('Name')} />
+        <Textarea
+          label={t('settings.description')}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={DESCRIPTION_MAX}
+          data-testid="course-description"
+          {...form.getInputProps('Description')}
+        />
+        {otherLanguages.map((language) => (
+          <TranslationFields
+            key={language}
+            language={language}
+            courseName={form.values.Name}
+            inputProps={form.getInputProps}
+          />
+        ))}
         <Select
           label={t('settings.status')}
           allowDeselect={false}
@@ -143,4 +182,52 @@ export function CourseSettingsForm(props: {
       </Stack>
     </form>
   );
+}
+
+/** The name and description in one of the course's other languages; left empty, a learner sees the course's own. */
+function TranslationFields({
+  language,
+  courseName,
+  inputProps,
+}: {
+  language: Language;
+  courseName: string;
+  inputProps(path: string): object;
+}) {
+  const { t } = useTranslation('authoring');
+  const inLanguage = t(`settings.inLanguage.${language}`);
+  return (
+    <Fieldset legend={t('settings.translation', { inLanguage })} data-testid={`course-translation-${language}`}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('settings.translationHint', { inLanguage })}
+        </Text>
+        <TextInput
+          label={t('settings.nameIn', { inLanguage })}
+          lang={language}
+          maxLength={200}
+          placeholder={courseName}
+          data-testid={`course-name-${language}`}
+          {...inputProps(`Translations.${language}.Name`)}
+        />
+        <Textarea
+          label={t('settings.descriptionIn', { inLanguage })}
+          lang={language}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={DESCRIPTION_MAX}
+          data-testid={`course-description-${language}`}
+          {...inputProps(`Translations.${language}.Description`)}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** The settings with a (perhaps empty) translation for each of the course's other languages, as the form edits them. */
+function withEveryLanguage(settings: CourseSettingsFields, languages: readonly string[]): CourseSettingsFields {
+  const translations = { ...settings.Translations };
+  for (const language of languages) translations[language] ??= { Name: '', Description: '' };
+  return { ...settings, Description: settings.Description ?? '', Translations: translations };
 }

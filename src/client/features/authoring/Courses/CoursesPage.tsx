@@ -296,7 +296,13 @@ function SettingsLoader({ courseId, onDone }: { courseId: number; onDone(): void
     <QueryState query={settings}>
       {(answer) => (
         <Suspense fallback={<Loading section />}>
-          <CourseSettingsForm courseId={courseId} settings={answer.data} coaches={answer.coaches} onDone={onDone} />
+          <CourseSettingsForm
+            courseId={courseId}
+            settings={answer.data}
+            coaches={answer.coaches}
+            defaultLanguage={answer.DefaultLanguage}
+            onDone={onDone}
+          />
         </Suspense>
       )}
     </QueryState>

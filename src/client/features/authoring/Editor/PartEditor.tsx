@@ -27,7 +27,7 @@ export function PartEditor({
 } & Pick<CourseEditingProps, 'refreshCourse' | 'renderStudentPart' | 'openPart'>) {
   const { t } = useTranslation(['courseEditor', 'blockEditor']);
   const session = useEditingSession();
-  const state = usePartDraft({ session, partId });
+  const state = usePartDraft({ session, partId, onNameSaved: () => void refreshCourse() });
   const part = session.course.CourseParts.find((item) => item.Id === partId);
 
   useEffect(() => onStatus(state.status), [state.status, onStatus]);

@@ -12,7 +12,8 @@ import { writeCourse } from './writes';
 
 /**
  * The course's parts while editing its overview: each with its draft state and the languages it still lacks
- * (get_course_translation_status), opened, renamed (rename_course_part) from here.
+ * (get_course_translation_status), opened, renamed (rename_course_part) from here; and the languages the course's
+ * own name or description lacks, which its settings write.
  */
 export function PartsPanel({ refreshCourse }: { refreshCourse(): Promise<unknown> }) {
   const { t } = useTranslation('courseEditor');
@@ -24,12 +25,20 @@ export function PartsPanel({ refreshCourse }: { refreshCourse(): Promise<unknown
     staleTime: 0,
   });
   const missingOf = new Map(status.data?.data.map((entry) => [entry.CoursePartId, entry.MissingTranslations]));
+  const courseMissing = status.data?.CourseMissingTranslations ?? [];
 
   return (
     <section aria-labelledby="editor-parts-title">
       <Title order={2} size="h3" id="editor-parts-title" mb="sm">
         {t('parts.title')}
       </Title>
+      {courseMissing.length > 0 && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="course-missing-translation">
+          {t('parts.courseMissing', {
+            languages: courseMissing.map((language) => t(`languages.${language as 'en' | 'sv'}`)).join(', '),
+          })}
+        </Text>
+      )}
       <Stack gap="xs" data-testid="editor-parts">
         {parts.map((part) => (
           <PartRow

@@ -42,8 +42,10 @@ interface Loaded {
  * written to the browser's storage at once, saved with save_course_part_content every 6 s while it differs from
  * what the server has (and at once on `flush`), retried while the network is gone. A draft the server never got
  * is offered back when the part opens again; a refused save keeps it (stale version, lapsed lock, bad content).
+ * `onNameSaved` runs after a save that changed the part's name in any language: the course's pages show the name
+ * from get_course, which only a new load brings.
  */
-export function usePartDraft(opts: { session: EditingSession; partId: number }) {
+export function usePartDraft(opts: { session: EditingSession; partId: number; onNameSaved?(): void }) {
   const { session, partId } = opts;
   const courseId = session.course.Id;
   const keeper = useMemo(() => draftKeeper(browserStorage()), []);
@@ -67,6 +69,10 @@ export function usePartDraft(opts: { session: EditingSession; partId: number }) 
   const halted = useRef(false);
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  const onNameSavedRef = useRef(opts.onNameSaved);
+  onNameSavedRef.current = opts.onNameSaved;
+  /** The part's names as the server has them (`namesOf`). */
+  const savedNames = useRef<string | null>(null);
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -86,6 +92,7 @@ export function usePartDraft(opts: { session: EditingSession; partId: number }) 
       const keys = draft.Blocks.map(newKey);
       current.current = { draft, keys };
       lastSaved.current = text;
+      savedNames.current = namesOf(draft);
       dirtySince.current = null;
       failures.current = 0;
       halted.current = false;
@@ -163,6 +170,11 @@ export function usePartDraft(opts: { session: EditingSession; partId: number }) 
         ),
       });
       lastSaved.current = draftText(withIds(sent, sentKeys));
+      const names = namesOf(sent);
+      if (names !== savedNames.current) {
+        savedNames.current = names;
+        onNameSavedRef.current?.();
+      }
       const latest = current.current;
       if (latest) {
         const updated = withIds(latest.draft, latest.keys);
@@ -299,5 +311,8 @@ export function usePartDraft(opts: { session: EditingSession; partId: number }) 
     reload,
   };
 }
+
+/** A draft's name in every language, as one text to compare. */
+const namesOf = (draft: PartDraft) => JSON.stringify([draft.Name, draft.NameTranslations]);
 
 export type PartDraftState = ReturnType<typeof usePartDraft>;

@@ -137,6 +137,7 @@ export const courseAdminHandlers = handlers(courseAdmin, {
     return {
       status: 'OK',
       DefaultLanguage: status.defaultLanguage,
+      CourseMissingTranslations: status.courseMissingTranslations,
       data: status.parts.map((part) => ({
         CoursePartId: part.coursePartId,
         MissingTranslations: part.missingTranslations,

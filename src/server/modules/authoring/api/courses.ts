@@ -57,7 +57,12 @@ export const courseManagerHandlers = handlers(courseManager, {
       siteId: ctx.site.id,
       courseId: data.CourseId,
     });
-    return { status: 'OK', data: presentCourseSettings(course, coachIds), coaches: staff.map(presentCoachOption) };
+    return {
+      status: 'OK',
+      data: presentCourseSettings(course, coachIds),
+      coaches: staff.map(presentCoachOption),
+      DefaultLanguage: course.default_language,
+    };
   },
   async save_course_settings(ctx, data) {
     const siteId = ctx.site.id;

@@ -1,6 +1,7 @@
 import type { CourseListItem, CourseSettingsFields, CourseState } from '../../../../shared/contract/authoring/courses';
 import { personName } from '../../../../shared/domain/people';
 import type { CourseRow } from '../../../platform/db/schema';
+import { presentCourseTranslations } from '../domain/courseTranslations';
 import type { CourseListRow } from '../services/courses';
 
 const stateOf = (course: Pick<CourseRow, 'published' | 'draft'>): CourseState =>
@@ -19,6 +20,8 @@ export const presentCourseListItem = (row: CourseListRow): CourseListItem => ({
 
 export const presentCourseSettings = (course: CourseRow, coachIds: number[]): CourseSettingsFields => ({
   Name: course.name,
+  Description: course.description,
+  Translations: presentCourseTranslations(course.translations),
   Status: stateOf(course),
   ProgressEvent: course.progress_event === 2 ? 2 : 1,
   XpPerReward: course.xp_per_reward,

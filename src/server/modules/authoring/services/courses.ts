@@ -5,6 +5,7 @@ import { type Db, now } from '../../../platform/db';
 import { getById } from '../../../platform/db/lookups';
 import type { CourseRow } from '../../../platform/db/schema';
 import { invalidFields } from '../../../platform/errors';
+import { withoutNameTranslations } from '../domain/courseTranslations';
 import { nextVersion, storedLock } from '../queries';
 
 /** A course row with what /Courses counts of it, and its edit lock with the holder's name. */
@@ -180,6 +181,8 @@ export async function duplicateCourse(
         ...settings,
         ...stamp,
         name: opts.name ?? `${source.name} (copy)`.slice(0, 200),
+        // The copy is named anew: a translation of the old name would name it in the other language.
+        translations: withoutNameTranslations(source.translations),
         ...stateColumns('draft'),
         archived_at: null,
         sort_id: await nextSortId(trx, siteId),

@@ -8,6 +8,7 @@ import type { CourseBlockRow, MediaFileRow, MediaKind } from '../../../platform/
 import { AppError, type FieldError, invalidFields } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
 import { blocksOfCourse } from '../../learning';
+import { courseMissingTranslations } from '../domain/courseTranslations';
 import {
   type BlockDraft,
   blockDraft,
@@ -486,7 +487,10 @@ export function restorePartRevision(db: Db, opts: Write & { coursePartId: number
   });
 }
 
-/** get_course_translation_status: for each part of the course, the languages it still lacks a translation in. */
+/**
+ * get_course_translation_status: the languages the course's name or description, and each of its parts, still lack
+ * a translation in.
+ */
 export async function courseTranslationStatus(db: Db, opts: { siteId: number; user: Actor; courseId: number }) {
   authorize(opts.user, authoringActions.edit, undefined);
   const course = await courseContentState(db, opts.siteId, opts.courseId);
@@ -503,6 +507,7 @@ export async function courseTranslationStatus(db: Db, opts: { siteId: number; us
   }
   return {
     defaultLanguage: course.default_language,
+    courseMissingTranslations: courseMissingTranslations(course, otherLanguages(course.default_language)),
     parts: parts.map((part) => ({
       coursePartId: part.id,
       missingTranslations: partMissing(

@@ -2,11 +2,16 @@ import { certificates } from '../../../../shared/contract/learning/certificates'
 import { callerNamed, handlers, signedInUser } from '../../../platform/handlers';
 import { presentCertificate, presentCertificateCheck } from '../presenters/course';
 import { listCertificates, renderCertificatePdf, verifyCertificate } from '../services/certificates';
+import { contentLanguage } from './contentLanguage';
 
 export const certificatesHandlers = handlers(certificates, {
   async get_certificates(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
-    const rows = await listCertificates(ctx.db, { siteId: ctx.site.id, userId: user.id });
+    const rows = await listCertificates(ctx.db, {
+      siteId: ctx.site.id,
+      userId: user.id,
+      language: contentLanguage(ctx),
+    });
     return { status: 'OK', data: rows.map((row) => presentCertificate(row, row.course_name)) };
   },
   async download_certificate(ctx, data) {

@@ -1,14 +1,11 @@
 import { course } from '../../../../shared/contract/learning/course';
-import { chooseLanguage } from '../../../../shared/domain/language';
-import { type CallContext, callerNamed, handlers } from '../../../platform/handlers';
+import { callerNamed, handlers } from '../../../platform/handlers';
 import { createTurns } from '../../../platform/lib/turns';
 import { presentCourseAnswer, presentFreeLesson } from '../presenters/course';
 import { presentCourseSummary, presentFreeLessonCard } from '../presenters/lists';
 import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
 import { turnOnFooterCoachText } from '../services/footerCoachText';
-
-/** The language a viewer reads course content in: her stored choice, else her browser's (as her pages are). */
-const contentLanguage = (ctx: CallContext) => chooseLanguage(ctx.user?.language, [ctx.locale]);
+import { contentLanguage } from './contentLanguage';
 
 /**
  * get_course holds the CPU for a few hundred microseconds (a course of 200 parts is a 233 kB answer): four per turn
@@ -32,13 +29,14 @@ export const courseHandlers = handlers(course, {
   },
   async get_my_courses(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
-    const courses = await listMyCourses(ctx.db, { siteId: ctx.site.id, user });
+    const courses = await listMyCourses(ctx.db, { siteId: ctx.site.id, user, language: contentLanguage(ctx) });
     return { status: 'OK', data: courses.map(presentCourseSummary) };
   },
   async get_free_lessons(ctx, data) {
     const { lessons, categories } = await listFreeLessons(ctx.db, {
       siteId: ctx.site.id,
       category: data.category ?? null,
+      language: contentLanguage(ctx),
     });
     return { status: 'OK', data: lessons.map(presentFreeLessonCard), categories };
   },

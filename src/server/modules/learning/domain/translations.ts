@@ -1,6 +1,7 @@
 import type { BlockType } from '../../../../shared/domain/learning/course';
 import {
   readBlockTranslations,
+  readCourseTranslations,
   readPartTranslations,
   translatedContent,
 } from '../../../../shared/domain/learning/translations';
@@ -48,6 +49,41 @@ export function inLanguage<P extends PartRow, B extends BlockRow>(
     return { ...block, title: translation.title ?? block.title, content };
   });
   return { parts, blocks };
+}
+
+/** What presenting a course's name (and, where read, its description) in a language reads of its row. */
+interface CourseTextRow {
+  name: string;
+  description?: string;
+  translations: string;
+  default_language: string;
+}
+
+/**
+ * A course's row in `language`: its name and description replaced by their translation where one is written, as
+ * written in the course's default language where not. A row without translations is answered as it is.
+ */
+export function courseInLanguage<C extends CourseTextRow>(course: C, language: string): C {
+  if (language === course.default_language || course.translations === NONE) return course;
+  const translation = readCourseTranslations(course.translations)[language];
+  if (!translation) return course;
+  const description =
+    course.description !== undefined && translation.description !== undefined ? translation.description : undefined;
+  return {
+    ...course,
+    name: translation.name ?? course.name,
+    ...(description !== undefined ? { description } : {}),
+  };
+}
+
+/** A part's name in `language` (its `translations` as stored), else as written in the course's default language. */
+export function partNameInLanguage(
+  part: { name: string; translations: string },
+  language: string,
+  defaultLanguage: string,
+): string {
+  if (language === defaultLanguage || part.translations === NONE) return part.name;
+  return readPartTranslations(part.translations)[language] ?? part.name;
 }
 
 function parseOrNull(json: string): unknown {

@@ -7,6 +7,7 @@ import type { CourseRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { requireWindow, sourceOf, type WindowLimit } from '../../../platform/limits';
 import { certificateTexts } from '../certificateTexts';
+import { courseInLanguage } from '../domain/translations';
 import { drawCertificate } from './certificatePdf';
 
 /**
@@ -42,13 +43,27 @@ const certificatesOf = (db: Db, siteId: number, userId: number) =>
     .selectFrom('certificates')
     .innerJoin('courses', 'courses.id', 'certificates.course_id')
     .selectAll('certificates')
-    .select('courses.name as course_name')
+    .select(['courses.name as course_name', 'courses.translations', 'courses.default_language'])
     .where('certificates.site_id', '=', siteId)
     .where('certificates.user_id', '=', userId);
 
-/** The user's certificates, newest first, each with its course's name. */
-export const listCertificates = (db: Db, opts: { siteId: number; userId: number }) =>
-  certificatesOf(db, opts.siteId, opts.userId).orderBy('certificates.issued_at', 'desc').execute();
+/** A certificate's row with its course's name in `language` where written. */
+function namedIn<R extends { course_name: string; translations: string; default_language: string }>(
+  row: R,
+  language: string,
+) {
+  const { translations, default_language, ...rest } = row;
+  return {
+    ...rest,
+    course_name: courseInLanguage({ name: row.course_name, translations, default_language }, language).name,
+  };
+}
+
+/** The user's certificates, newest first, each with its course's name in `language` where written. */
+export async function listCertificates(db: Db, opts: { siteId: number; userId: number; language: string }) {
+  const rows = await certificatesOf(db, opts.siteId, opts.userId).orderBy('certificates.issued_at', 'desc').execute();
+  return rows.map((row) => namedIn(row, opts.language));
+}
 
 /** A file name's word: letters without their accents, lower case, joined by dashes. */
 const slug = (text: string) =>
@@ -74,10 +89,11 @@ export async function renderCertificatePdf(
     language: Language;
   },
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
-  const row = await certificatesOf(db, opts.siteId, opts.user.id)
+  const read = await certificatesOf(db, opts.siteId, opts.user.id)
     .where('certificates.id', '=', opts.certificateId)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'No such certificate');
+  if (!read) throw new AppError('NOT_FOUND', 'No such certificate');
+  const row = namedIn(read, opts.language);
   const pdf = await drawCertificate({
     learnerName: `${opts.user.first_name} ${opts.user.last_name}`.trim(),
     courseName: row.course_name,

@@ -7,7 +7,7 @@ import { prepare } from '../../../platform/db/prepared';
 import type { CourseBlockRow, CoursePartRow, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
-import { inLanguage } from '../domain/translations';
+import { courseInLanguage, inLanguage, partNameInLanguage } from '../domain/translations';
 import { courseAbilities, seesCourseAsStaff, visibleToLearner } from '../policies/course';
 import type { CourseView } from '../presenters/course';
 import { courseOpenToLearner, partVisibleToLearner } from '../queries/visibility';
@@ -71,6 +71,7 @@ const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, 
       'courses.test_attempts',
       'courses.version',
       'courses.default_language',
+      'courses.translations',
       'courses.archived_at',
       'courses.footer_coach_text',
       'courses.footer_use_custom_text',
@@ -239,7 +240,7 @@ export async function getCourseView(
     at,
   );
   return {
-    course,
+    course: courseInLanguage(course, opts.language),
     structure,
     at,
     staff,
@@ -274,8 +275,8 @@ export async function getCourseView(
   };
 }
 
-/** My courses: every course the caller may open, with her progress and status. */
-export async function listMyCourses(db: Db, opts: { siteId: number; user: SessionUser }) {
+/** My courses: every course the caller may open, with her progress and status, named in `language` where written. */
+export async function listMyCourses(db: Db, opts: { siteId: number; user: SessionUser; language: string }) {
   const { siteId, user } = opts;
   const at = now();
   let query = db
@@ -292,6 +293,8 @@ export async function listMyCourses(db: Db, opts: { siteId: number; user: Sessio
       'courses.description',
       'courses.category',
       'courses.certificate_enabled',
+      'courses.translations',
+      'courses.default_language',
       'course_progress.progress_percent',
       'course_progress.completed_at',
       'course_progress.id as progress_id',
@@ -305,7 +308,8 @@ export async function listMyCourses(db: Db, opts: { siteId: number; user: Sessio
     ])
     .where('courses.site_id', '=', siteId);
   if (!seesCourseAsStaff(user)) query = query.where(courseOpenToLearner(siteId, user.id, at));
-  return query.orderBy('courses.sort_id').orderBy('courses.id').execute();
+  const rows = await query.orderBy('courses.sort_id').orderBy('courses.id').execute();
+  return rows.map((row) => courseInLanguage(row, opts.language));
 }
 
 /** The ids of the courses the viewer may open (every course of the site for staff). */
@@ -318,6 +322,10 @@ export async function openCourseIds(db: Db, opts: { siteId: number; user: Sessio
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** A course's name in `language` from the columns a join reads of it. */
+const courseNameInLanguage = (name: string, translations: string, defaultLanguage: string, language: string) =>
+  courseInLanguage({ name, translations, default_language: defaultLanguage }, language).name;
 
 /** Free parts of published courses that anyone may see. */
 function freePartsQuery(db: Db, siteId: number) {
@@ -332,14 +340,18 @@ function freePartsQuery(db: Db, siteId: number) {
     .where(partVisibleToLearner(now()));
 }
 
-export async function listFreeLessons(db: Db, opts: { siteId: number; category: string | null }) {
-  const rows = await freePartsQuery(db, opts.siteId)
+/** The free lessons of the site, their course's and their own names in `language` where written. */
+export async function listFreeLessons(db: Db, opts: { siteId: number; category: string | null; language: string }) {
+  const read = await freePartsQuery(db, opts.siteId)
     .select([
       'courses.id as course_id',
       'courses.name as course_name',
+      'courses.translations as course_translations',
+      'courses.default_language',
       'courses.category',
       'course_parts.id',
       'course_parts.name',
+      'course_parts.translations',
       'course_parts.video_length',
       'course_parts.icon',
     ])
@@ -347,6 +359,11 @@ export async function listFreeLessons(db: Db, opts: { siteId: number; category: 
     .orderBy('courses.id')
     .orderBy('course_parts.sort_id')
     .execute();
+  const rows = read.map(({ course_translations, translations, default_language, ...row }) => ({
+    ...row,
+    course_name: courseNameInLanguage(row.course_name, course_translations, default_language, opts.language),
+    name: partNameInLanguage({ name: row.name, translations }, opts.language, default_language),
+  }));
   const categories = [...new Set(rows.map((row) => row.category).filter((c): c is string => c !== null))].sort();
   const wanted = opts.category?.toLowerCase() ?? null;
   return {
@@ -362,12 +379,17 @@ export async function getFreeLesson(
 ) {
   const row = await freePartsQuery(db, opts.siteId)
     .selectAll('course_parts')
-    .select(['courses.name as course_name', 'courses.test_attempts', 'courses.default_language'])
+    .select([
+      'courses.name as course_name',
+      'courses.translations as course_translations',
+      'courses.test_attempts',
+      'courses.default_language',
+    ])
     .where('course_parts.id', '=', opts.partId)
     .where('courses.id', '=', opts.courseId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'No such free lesson');
-  const { default_language, ...part } = row;
+  const { default_language, course_translations, ...part } = row;
   const [freePartRows, blockRows] = await Promise.all([
     freePartsQuery(db, opts.siteId).selectAll('course_parts').where('courses.id', '=', opts.courseId).execute(),
     db
@@ -388,7 +410,7 @@ export async function getFreeLesson(
   const [media, sign] = await Promise.all([mediaOf(db, opts.siteId, blocks), mediaSigner(db, opts.siteId)]);
   return {
     courseId: opts.courseId,
-    courseName: part.course_name,
+    courseName: courseNameInLanguage(part.course_name, course_translations, default_language, opts.language),
     part: lesson,
     blocks,
     // A free lesson gives no rewards, so it shows no xp per reward.

@@ -61,6 +61,14 @@ export const courseFields = {
     z.number().int().min(inactivityLimit.min).max(inactivityLimit.max).default(inactivityLimit.default),
   ),
   defaultLanguage: plain('default_language', z.enum(supportedLanguages).default('en')),
+  /** The name and description in other languages; files made before they could be translated have none. */
+  translations: jsonField(
+    'translations',
+    z.record(
+      languageKey,
+      z.object({ name: z.string().trim().min(1).max(200).optional(), description: text(100_000).optional() }),
+    ),
+  ),
 } satisfies Record<string, Field>;
 
 export const partFields = {
