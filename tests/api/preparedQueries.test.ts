@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSessionUser } from '../../src/server/modules/identity';
 import { createSession } from '../../src/server/modules/identity/services/sessions';
@@ -109,4 +110,21 @@ describe.each(dialects)('prepared queries on %s', (dialect) => {
     if (dialect === 'sqlite') expect(await lookup).toBeNull();
     else expect(await lookup).toMatchObject({ id: other.id });
   });
+
+  it.runIf(dialect === 'postgres')(
+    'on PostgreSQL a prepared query runs as a named statement, parsed once per connection',
+    async () => {
+      await usersOfSite.run(db, { siteId: site.id }, undefined);
+      const named = await db.connection().execute(async (connection) => {
+        // Run on this one connection (the text is named for the pool, whichever Kysely runs it through).
+        expect((await usersOfSite.run(connection, { siteId: site.id }, undefined)).length).toBeGreaterThan(1);
+        expect((await usersOfSite.run(connection, { siteId: site.id }, undefined)).length).toBeGreaterThan(1);
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+          connection,
+        );
+        return rows.map((row) => row.statement);
+      });
+      expect(named.filter((text) => text.includes('"collect_xp"'))).toHaveLength(1);
+    },
+  );
 });

@@ -30,6 +30,7 @@ import * as m0013 from './migrations/0013_course_settings';
 import * as m0014 from './migrations/0014_site_storage';
 import * as m0015 from './migrations/0015_part_content';
 import * as m0016 from './migrations/0016_course_translations';
+import { namingPool, useStatementNames } from './named';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -139,7 +140,10 @@ export function createDatabase(options: DatabaseOptions): Db {
       types: pgTypes,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    const naming = namingPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming.pool }), ...(log ? { log } : {}) });
+    useStatementNames(db, naming.names);
+    return db;
   }
   const file = options.url.replace(/^sqlite:/, '');
   if (file !== ':memory:') makePrivate(file);

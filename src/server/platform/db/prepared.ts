@@ -1,6 +1,7 @@
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
 import { type DirectReader, directReader } from './direct';
 import type { Db } from './index';
+import { nameStatement } from './named';
 
 /**
  * A query Kysely builds and compiles once per database (each dialect compiles its own SQL) and per shape; each run
@@ -11,7 +12,8 @@ import type { Db } from './index';
  * `build` is called with stand-ins for the values, symbols no real value can equal, so each compiled parameter is
  * known to be either one of the values or a constant of the SQL (`removed_by_sender = 0`). The SQL is the one
  * Kysely builds from real values; only the shape (which `shapeKey` names) may change which SQL that is, never a
- * value. On SQLite a read runs straight on the connection whenever nobody holds it (db/direct.ts).
+ * value. On SQLite a read runs straight on the connection whenever nobody holds it (db/direct.ts); on PostgreSQL
+ * it runs as a named statement, parsed once per connection (db/named.ts).
  */
 export interface PreparedQuery<V, Row, S> {
   run(db: Db, values: V, shape: S): Promise<Row[]>;
@@ -42,6 +44,7 @@ export function prepare<V extends object, Row, S = undefined>(
       const value = names.find((name) => standIns[name] === parameter);
       return value === undefined ? { constant: parameter } : { value };
     });
+    nameStatement(db, compiled.sql);
     return { compiled, slots, direct: directReader<Row>(db, compiled.sql) };
   };
 
