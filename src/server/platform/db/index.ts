@@ -29,6 +29,7 @@ import * as m0012 from './migrations/0012_authoring';
 import * as m0013 from './migrations/0013_course_settings';
 import * as m0014 from './migrations/0014_site_storage';
 import * as m0015 from './migrations/0015_part_content';
+import * as m0017 from './migrations/0017_media_duration';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -49,6 +50,7 @@ const migrations = {
   '0013_course_settings': m0013,
   '0014_site_storage': m0014,
   '0015_part_content': m0015,
+  '0017_media_duration': m0017,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {
