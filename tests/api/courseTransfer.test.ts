@@ -12,6 +12,7 @@ import { addCoach, as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
 import { type RawAnswer, request } from '../support/api';
 import { testDialects } from '../support/databases';
+import { mp4 as playableMp4, wav } from '../support/media';
 import { BOUNDARY, multipart } from '../support/rawHttp';
 import { startS3, type TestS3 } from '../support/s3';
 import { startTestServer, type TestServer } from '../support/server';
@@ -434,6 +435,90 @@ function runSuite(current: () => TestServer) {
       await exportCourse(server, otherAdmin, elsewhere.body.CourseId),
     );
     expect(again.body.Name).toBe('Forklift safety (imported) (imported)');
+  });
+
+  it('a video’s and an audio’s length is kept: the part’s content shows it, and so does a copy imported from a file', async () => {
+    const site = await createSite(server.db);
+    const admin = await createPerson(server, site, 'admin');
+    const course = await createCourse(server.db, { site });
+    const upload = async (bytes: Buffer, fileName: string) =>
+      (
+        await server.upload(bytes, {
+          folder: 'course',
+          fileName,
+          fields: { CourseId: String(course.id) },
+          ...as(admin),
+        })
+      ).body.data.UserFileId as number;
+    const video = await upload(playableMp4(7), 'lesson.mp4');
+    const audio = await upload(wav(2.5), 'intro.wav');
+    const partId = course.partIds[0] as number;
+    const { Version } = await server.ok(
+      'course_lock.php',
+      'lock_course_for_editing',
+      { CourseId: course.id },
+      as(admin),
+    );
+    await server.ok(
+      'course_admin.php',
+      'save_course_part_content',
+      {
+        CourseId: course.id,
+        CoursePartId: partId,
+        Name: 'Sound',
+        NameTranslations: {},
+        Version,
+        Blocks: [
+          { BlockType: 'Video', Title: 'Episode', Content: { mediaId: video } },
+          { BlockType: 'Audio', Title: 'Tone', Content: { mediaId: audio } },
+        ] as never,
+      },
+      as(admin),
+    );
+    const lengths = async (courseId: number, coursePartId: number) => {
+      const { data } = await server.ok(
+        'course_admin.php',
+        'get_course_part_content',
+        { CourseId: courseId, CoursePartId: coursePartId },
+        as(admin),
+      );
+      return Object.values(data.Media).map((medium) => [medium.Name, medium.DurationSeconds]);
+    };
+    expect(await lengths(course.id, partId)).toEqual([
+      ['lesson.mp4', 7],
+      ['intro.wav', 2.5],
+    ]);
+
+    const imported = await importCourse(server, admin, await exportCourse(server, admin, course.id));
+    expect(imported.body.status).toBe('OK');
+    const copyPart = await server.db
+      .selectFrom('course_parts')
+      .select('id')
+      .where('course_id', '=', imported.body.CourseId)
+      .executeTakeFirstOrThrow();
+    expect(await lengths(imported.body.CourseId, copyPart.id)).toEqual([
+      ['lesson.mp4', 7],
+      ['intro.wav', 2.5],
+    ]);
+  });
+
+  it('a video or audio whose length cannot be read (as imports took them before lengths were kept) imports with 0', async () => {
+    const { site, admin, course } = await world();
+    const imported = await importCourse(server, admin, await exportCourse(server, admin, course.id));
+    expect(imported.body.status).toBe('OK');
+    const rows = await server.db
+      .selectFrom('media_files')
+      .select(['kind', 'duration_seconds'])
+      .where('site_id', '=', site.id)
+      .where('kind', 'in', ['video', 'audio'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { kind: 'video', duration_seconds: 0 },
+      { kind: 'audio', duration_seconds: 0 },
+      { kind: 'video', duration_seconds: 0 },
+      { kind: 'audio', duration_seconds: 0 },
+    ]);
   });
 
   it('refuses learners and non-staff, courses of other sites, and links that are altered or expired', async () => {

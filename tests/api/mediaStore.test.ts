@@ -112,7 +112,13 @@ describe.each(dialects)('media in an S3-compatible store on %s', (dialect) => {
     const bystander = await createSite(server.db);
     // Media stored before the store was configured: on the disk.
     const disk = { dataDir: server.config.dataDir };
-    const video = await createMedia(server.db, { config: disk, site, kind: 'video', bytes: sample(2) });
+    const video = await createMedia(server.db, {
+      config: disk,
+      site,
+      kind: 'video',
+      bytes: sample(2),
+      durationSeconds: 12.5,
+    });
     const file = await createMedia(server.db, { config: disk, site, kind: 'file', bytes: sample(3) });
     const untouched = await createMedia(server.db, { config: disk, site: bystander, bytes: sample(4) });
     const names = await server.db
@@ -144,6 +150,13 @@ describe.each(dialects)('media in an S3-compatible store on %s', (dialect) => {
     expect(part.response.status).toBe(206);
     expect(part.bytes.equals(sample(2).subarray(500, 510))).toBe(true);
     expect((await fetchSigned(site.id, file.id)).bytes.equals(sample(3))).toBe(true);
+    // The rows are as they were: the video keeps its length.
+    const moved = await server.db
+      .selectFrom('media_files')
+      .select('duration_seconds')
+      .where('id', '=', video.id)
+      .executeTakeFirstOrThrow();
+    expect(moved.duration_seconds).toBe(12.5);
     // Another site's media stay where they are.
     expect(fs.readdirSync(uploadDir(server.config, bystander.id))).toHaveLength(1);
     expect(await s3.keys(`uploads/${bystander.id}/`)).toEqual([]);

@@ -262,4 +262,26 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
       { name: expect.any(String), translations: '{}' },
     ]);
   });
+
+  it('0017 gives the media already there no length (0), their files unread; a new row keeps a fraction', async () => {
+    const db = await databaseUpTo('0016_course_translations');
+    const site = await createSite(db);
+    // A row whose file is not in any store: the migration does not look for it.
+    await db
+      .insertInto('media_files')
+      .values(mediaValues({ site, kind: 'video', mimeType: 'video/mp4', sizeBytes: 1_000_000 }))
+      .execute();
+
+    await migrate(db);
+    expect(await db.selectFrom('media_files').select('duration_seconds').execute()).toEqual([{ duration_seconds: 0 }]);
+    await db
+      .insertInto('media_files')
+      .values({ ...mediaValues({ site, kind: 'audio', sizeBytes: 10 }), duration_seconds: 3.125 })
+      .execute();
+    expect(
+      (await db.selectFrom('media_files').select('duration_seconds').orderBy('id').execute()).map(
+        (row) => row.duration_seconds,
+      ),
+    ).toEqual([0, 3.125]);
+  });
 });

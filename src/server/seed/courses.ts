@@ -5,6 +5,7 @@ import type { BlockType, ProgressCriteria } from '../../shared/domain/learning/c
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import type { MediaKind } from '../platform/db/schema';
+import { identifyMedium, readMediaLength, roundedSeconds } from '../platform/files/identify';
 import type { StoreConfig } from '../platform/files/storage';
 import { sanitizeRichText } from '../platform/lib/sanitize';
 import {
@@ -338,8 +339,15 @@ async function addDemoMedia(
       bytes: cheatSheetPdf,
     },
   ];
+  /** A video's or audio's length, read from its file as an upload's is. */
+  const lengthOf = async (name: string) => {
+    const file = path.join(mediaDir, name);
+    const { seconds } = await readMediaLength(file, identifyMedium(read(name).subarray(0, 4096), name));
+    return roundedSeconds(seconds);
+  };
   const media: Record<string, number> = {};
   for (const file of files) {
+    const timed = file.kind === 'video' || file.kind === 'audio';
     const { id } = await createMedia(db, {
       config: opts.config,
       site: opts.site,
@@ -348,6 +356,7 @@ async function addDemoMedia(
       originalName: file.name,
       mimeType: file.mimeType,
       bytes: await file.bytes(),
+      ...(timed ? { durationSeconds: await lengthOf(file.name) } : {}),
     });
     media[file.key] = id;
   }

@@ -150,6 +150,8 @@ export interface MediaSpec {
   originalName?: string;
   mimeType?: string;
   sizeBytes: number;
+  /** A video's or audio's length; the column's default (0, not known) unless given. */
+  durationSeconds?: number;
 }
 
 export const mediaValues = (spec: MediaSpec, at = now()): Values<'media_files'> => ({
@@ -160,6 +162,8 @@ export const mediaValues = (spec: MediaSpec, at = now()): Values<'media_files'> 
   original_name: spec.originalName ?? 'notes.pdf',
   mime_type: spec.mimeType ?? 'application/pdf',
   size_bytes: spec.sizeBytes,
+  // Only when given: rows are also written to databases migrated to before the column (tests of migrations).
+  ...(spec.durationSeconds ? { duration_seconds: spec.durationSeconds } : {}),
   created_at: at,
   updated_at: at,
 });

@@ -30,6 +30,7 @@ import * as m0013 from './migrations/0013_course_settings';
 import * as m0014 from './migrations/0014_site_storage';
 import * as m0015 from './migrations/0015_part_content';
 import * as m0016 from './migrations/0016_course_translations';
+import * as m0017 from './migrations/0017_media_duration';
 import { namingPool, useStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -52,6 +53,7 @@ const migrations = {
   '0014_site_storage': m0014,
   '0015_part_content': m0015,
   '0016_course_translations': m0016,
+  '0017_media_duration': m0017,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

@@ -149,6 +149,8 @@ export interface MediaFilesTable extends Row {
   original_name: string;
   mime_type: string;
   size_bytes: number;
+  /** A video's or audio's length in seconds, read from its file when stored; 0 for other media, and not known. */
+  duration_seconds: Generated<number>;
 }
 
 export interface CoursesTable extends Row {

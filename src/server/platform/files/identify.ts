@@ -251,6 +251,9 @@ async function mp4MovieSeconds(file: string): Promise<number | undefined> {
   }
 }
 
+/** A length as stored and shown: to the millisecond. */
+export const roundedSeconds = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 /**
  * A video's or audio's length in seconds, read from the file (music-metadata; an MP4 without sound by its movie
  * header), and whether it holds a video track. Refused when no length can be read: the file is not the medium it

@@ -23,6 +23,8 @@ export async function saveMedium(
     extension: string;
     originalName: string;
     mimeType: string;
+    /** A video's or audio's length read from its file; 0 (or left out) for other media. */
+    durationSeconds?: number;
     /** The bytes (a re-encoded image), or the upload's file as it came. */
     content: Buffer | FileSource;
   },
@@ -63,6 +65,8 @@ export async function insertMediumRow(
     originalName: string;
     mimeType: string;
     sizeBytes: number;
+    /** A video's or audio's length in seconds; 0 (or left out) when it has none or it is not known. */
+    durationSeconds?: number;
   },
 ): Promise<number> {
   const at = now();
@@ -76,6 +80,7 @@ export async function insertMediumRow(
       original_name: medium.originalName.slice(0, 255) || 'file',
       mime_type: medium.mimeType,
       size_bytes: medium.sizeBytes,
+      duration_seconds: medium.durationSeconds ?? 0,
       created_at: at,
       updated_at: at,
     })

@@ -41,7 +41,7 @@ export function MediaField({
   const [uploading, setUploading] = useState<Uploading | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  // The length the preview's player read from the served file: the server keeps none for a saved audio.
+  // The length the preview's player read from the served file: for a medium stored before the server kept lengths.
   const [played, setPlayed] = useState<{ mediaId: number; seconds: number } | null>(null);
   const stop = useRef<AbortController | null>(null);
   const resetInput = useRef<() => void>(null);

@@ -5,12 +5,6 @@ import { editableOf } from '../domain/partContent';
 import type { RevisionListRow } from '../queries';
 import type { PartContentView } from '../services/partContent';
 
-/** A medium's length in seconds where its row records one (video and audio); 0 otherwise. */
-function durationOf(row: MediaFileRow): number {
-  const seconds = (row as MediaFileRow & { duration_seconds?: unknown }).duration_seconds;
-  return typeof seconds === 'number' && Number.isFinite(seconds) ? seconds : 0;
-}
-
 /** The media of a part's content by id, each with a signed link as learners get them. */
 export function presentMedia(rows: readonly MediaFileRow[], sign: ((fileId: number) => string) | null) {
   const media: Record<string, MediaInfo> = {};
@@ -20,7 +14,7 @@ export function presentMedia(rows: readonly MediaFileRow[], sign: ((fileId: numb
       Url: sign(row.id),
       Name: row.original_name,
       MimeType: row.mime_type,
-      DurationSeconds: durationOf(row),
+      DurationSeconds: row.duration_seconds,
       SizeBytes: row.size_bytes,
     };
   }

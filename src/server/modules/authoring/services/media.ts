@@ -7,7 +7,7 @@ import { type Actor, authorize } from '../../../platform/authorize';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db';
 import { AppError, invalidFields } from '../../../platform/errors';
-import { identifyMedium, readMediaLength } from '../../../platform/files/identify';
+import { identifyMedium, readMediaLength, roundedSeconds } from '../../../platform/files/identify';
 import { reencodeImage } from '../../../platform/files/images';
 import { mediaSigner } from '../../../platform/files/media';
 import { saveMedium } from '../../../platform/files/save';
@@ -101,7 +101,7 @@ export async function uploadCourseMedia(
     let { mimeType, extension } = identified;
     if (identified.kind === 'video' || identified.kind === 'audio') {
       const length = await readMediaLength(file.path, identified);
-      durationSeconds = Math.round(length.seconds * 1000) / 1000;
+      durationSeconds = roundedSeconds(length.seconds);
       // WebM and Ogg hold either: a file with a video track is a video, one without is an audio.
       if (identified.container === 'webm' || identified.container === 'ogg') {
         kind = length.hasVideo ? 'video' : 'audio';
@@ -115,6 +115,7 @@ export async function uploadCourseMedia(
       kind,
       extension,
       mimeType,
+      durationSeconds,
       content: { path: file.path, size: file.size },
     });
   }

@@ -8,6 +8,8 @@ type Builder = CreateTableBuilder<string, any>;
 export function migrationHelpers(db: Kysely<any>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const timestamp = postgres ? sql`timestamptz` : sql`text`;
+  /** A floating-point number: SQLite's REAL and PostgreSQL's double precision are both 8 bytes. */
+  const double = postgres ? sql`double precision` : sql`real`;
 
   const withRowColumns = (t: Builder): Builder =>
     (postgres
@@ -20,6 +22,7 @@ export function migrationHelpers(db: Kysely<any>) {
   return {
     postgres,
     timestamp,
+    double,
     /** A platform-level table: id, created_at, updated_at, then the columns given. */
     table: (name: string, columns: (t: Builder) => Builder) =>
       columns(withRowColumns(db.schema.createTable(name))).execute(),

@@ -14,7 +14,13 @@ import { type Actor, authorize } from '../../../../platform/authorize';
 import type { Config } from '../../../../platform/config';
 import { type Db, now } from '../../../../platform/db';
 import { AppError, invalidFields } from '../../../../platform/errors';
-import { type Identified, identifyMedium, type MediumKind } from '../../../../platform/files/identify';
+import {
+  type Identified,
+  identifyMedium,
+  type MediumKind,
+  readMediaLength,
+  roundedSeconds,
+} from '../../../../platform/files/identify';
 import { reencodeImage } from '../../../../platform/files/images';
 import { assertStorageRoom } from '../../../../platform/files/quota';
 import { insertMediumRow, newStorageName } from '../../../../platform/files/save';
@@ -119,11 +125,24 @@ async function importFrom(
           const image = await reencodeImage(tmp, head, COURSE_IMAGE);
           const name = newStorageName('course', '.webp');
           await store.write(opts.siteId, name, image, 'image/webp');
-          stored.push({ storageName: name, kind: 'image', mimeType: 'image/webp', sizeBytes: image.length });
+          stored.push({
+            storageName: name,
+            kind: 'image',
+            mimeType: 'image/webp',
+            sizeBytes: image.length,
+            durationSeconds: 0,
+          });
         } else {
+          const durationSeconds = await lengthOf(tmp, found);
           const name = newStorageName('course', found.extension);
           await store.writeFrom(opts.siteId, name, { path: tmp, size: medium.sizeBytes }, found.mimeType);
-          stored.push({ storageName: name, kind: found.kind, mimeType: found.mimeType, sizeBytes: medium.sizeBytes });
+          stored.push({
+            storageName: name,
+            kind: found.kind,
+            mimeType: found.mimeType,
+            sizeBytes: medium.sizeBytes,
+            durationSeconds,
+          });
         }
       } finally {
         await fs.promises.rm(tmp, { force: true });
@@ -145,6 +164,21 @@ interface StoredMedium {
   kind: MediumKind;
   mimeType: string;
   sizeBytes: number;
+  durationSeconds: number;
+}
+
+/**
+ * A video's or audio's length, read from its file as an upload's is; 0 for other media, and for one whose length
+ * cannot be read: imports took such media before lengths were kept, and the files made then still import.
+ */
+async function lengthOf(file: string, found: Identified): Promise<number> {
+  if (found.kind !== 'video' && found.kind !== 'audio') return 0;
+  try {
+    return roundedSeconds((await readMediaLength(file, found)).seconds);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNSUPPORTED_FILE') return 0;
+    throw error;
+  }
 }
 
 const COURSE_IMAGE = {
@@ -331,6 +365,7 @@ async function insertCourse(
       originalName: medium.name,
       mimeType: file.mimeType,
       sizeBytes: file.sizeBytes,
+      durationSeconds: file.durationSeconds,
     });
     mediaOf.set(medium.id, id);
   }
