@@ -77,25 +77,31 @@ export class GzipPieces {
   }
 
   gzip(): Buffer {
-    // Everything is written into one buffer, as large as the answer can be: a kept piece at most as stored text,
-    // fresh text at most 3 bytes a character, a gap at most 9 bits a byte; and 5 bytes a stored block.
-    let bound = GZIP_HEADER.length + LAST_BLOCK.length + 8;
+    // Everything is written into one buffer, as large as the answer is when every kept piece is written deflated
+    // (fresh text at most 3 bytes a character, a gap at most 9 bits a byte; 5 bytes a stored block); it grows
+    // where a kept piece has to be stored as text.
+    let size = GZIP_HEADER.length + LAST_BLOCK.length + 8;
     for (const segment of this.segments) {
       if ('fresh' in segment) {
-        const size = Math.max(maxBytes(segment.fresh), segment.padTo);
-        bound += Math.ceil(size * 1.2) + 5 * Math.ceil(size / MAX_STORED) + 16;
+        const bytes = Math.max(maxBytes(segment.fresh), segment.padTo);
+        size += Math.ceil(bytes * 1.2) + 5 * Math.ceil(bytes / MAX_STORED) + 16;
       } else {
-        bound += Math.max(
-          segment.deflated.length,
-          segment.text.length + 5 * Math.ceil(segment.text.length / MAX_STORED),
-        );
+        size += segment.deflated.length;
       }
     }
-    const out = Buffer.allocUnsafe(bound);
+    let out = Buffer.allocUnsafe(size);
     let at = GZIP_HEADER.copy(out, 0);
+    /** Makes room for `bytes` more. */
+    const ensure = (bytes: number) => {
+      if (at + bytes <= out.length) return;
+      const larger = Buffer.allocUnsafe(Math.max(out.length * 2, at + bytes));
+      out.copy(larger, 0, 0, at);
+      out = larger;
+    };
     let crc = 0;
     let length = 0;
     const store = (bytes: Buffer) => {
+      ensure(bytes.length + 5 * Math.ceil(bytes.length / MAX_STORED));
       for (let start = 0; start < bytes.length; start += MAX_STORED) {
         const size = Math.min(MAX_STORED, bytes.length - start);
         at = storedHeader(out, at, size);
@@ -106,7 +112,7 @@ export class GzipPieces {
     };
     let lastKept: KeptPiece | null = null;
     let lastKeptEnd = -1;
-    const bits = new BitWriter(out);
+    const bits = new BitWriter();
     // The gap written last and the one being written, in two scratch buffers that swap. A gap the same as the one
     // before it (the same text: a part nobody has started) is one copy, its CRC joined from the earlier one's.
     let gap: Gap = { fresh: null, padTo: 0, bytes: Buffer.allocUnsafe(256), length: 0, start: -1, crc: -1, shift: 0 };
@@ -123,6 +129,7 @@ export class GzipPieces {
       if (!('fresh' in segment)) {
         const usable = segment.after === null || (segment.after === lastKept && lastKeptEnd === length - segment.gap);
         if (usable) {
+          ensure(segment.deflated.length);
           at += segment.deflated.copy(out, at);
           crc = (multModP(segment.shift, crc) ^ segment.crc) >>> 0;
           length += segment.text.length;
@@ -145,7 +152,8 @@ export class GzipPieces {
           earlier.crc = crc32(earlier.bytes.subarray(0, earlier.length));
           earlier.shift = x2nModP(earlier.length, 3);
         }
-        at = bits.copyEarlier(at, earlier.length, distance);
+        ensure(Math.ceil(earlier.length / 258) * 4 + 16);
+        at = bits.copyEarlier(out, at, earlier.length, distance);
         crc = (multModP(earlier.shift, crc) ^ earlier.crc) >>> 0;
         earlier.start = length;
         length += earlier.length;
@@ -161,7 +169,8 @@ export class GzipPieces {
       Object.assign(gap, { fresh, padTo, length: written, start: length, crc: -1 });
       const bytes = gap.bytes.subarray(0, written);
       if (reachable) {
-        at = bits.againstEarlier(at, bytes, earlier.bytes.subarray(0, earlier.length), distance);
+        ensure(Math.ceil(bytes.length * 1.2) + 16);
+        at = bits.againstEarlier(out, at, bytes, earlier.bytes.subarray(0, earlier.length), distance);
         crc = crc32(bytes, crc);
         length += bytes.length;
       } else {
@@ -169,6 +178,7 @@ export class GzipPieces {
       }
       [gap, earlier] = [earlier, gap];
     }
+    ensure(LAST_BLOCK.length + 8);
     at += LAST_BLOCK.copy(out, at);
     out.writeUInt32LE(crc, at);
     out.writeUInt32LE(length >>> 0, at + 4);
@@ -219,17 +229,17 @@ export function takesGzip(header: string | undefined): boolean {
 
 /** Blocks of deflate's fixed codes, written into an answer's buffer from the low bit of each byte. */
 class BitWriter {
+  private out: Buffer = Buffer.alloc(0);
   private at = 0;
   private pending = 0;
   private count = 0;
-  constructor(private readonly out: Buffer) {}
 
   /**
-   * `bytes` as one block at `at`, which copies every run of 3 or more bytes equal to those at the same place in
+   * `bytes` as one block at `out[at]`, which copies every run of 3 or more bytes equal to those at the same place in
    * `earlier` (the output holds it `distance` bytes before) and writes the rest as literals. Returns where it ends.
    */
-  againstEarlier(at: number, bytes: Buffer, earlier: Buffer, distance: number): number {
-    this.begin(at);
+  againstEarlier(out: Buffer, at: number, bytes: Buffer, earlier: Buffer, distance: number): number {
+    this.begin(out, at);
     let i = 0;
     while (i < bytes.length) {
       let run = 0;
@@ -246,9 +256,9 @@ class BitWriter {
     return this.end();
   }
 
-  /** A block at `at` that copies `length` (3 or more) bytes from `distance` bytes before. Returns where it ends. */
-  copyEarlier(at: number, length: number, distance: number): number {
-    this.begin(at);
+  /** A block at `out[at]` that copies `length` (3 or more) bytes from `distance` bytes before. Returns where it ends. */
+  copyEarlier(out: Buffer, at: number, length: number, distance: number): number {
+    this.begin(out, at);
     for (let left = length; left > 0; ) {
       // A copy is at most 258 bytes and at least 3: taking 256 where 258 would leave 1 or 2 leaves at least 3.
       const size = left > 258 ? (left - 258 < 3 ? 256 : 258) : left;
@@ -258,7 +268,8 @@ class BitWriter {
     return this.end();
   }
 
-  private begin(at: number): void {
+  private begin(out: Buffer, at: number): void {
+    this.out = out;
     this.at = at;
     this.pending = 0;
     this.count = 0;
