@@ -31,7 +31,7 @@ import * as m0014 from './migrations/0014_site_storage';
 import * as m0015 from './migrations/0015_part_content';
 import * as m0016 from './migrations/0016_course_translations';
 import * as m0017 from './migrations/0017_media_duration';
-import { namingPool, useStatementNames } from './named';
+import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -144,7 +144,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     });
     const naming = namingPool(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming.pool }), ...(log ? { log } : {}) });
-    useStatementNames(db, naming.names);
+    setStatementNames(db, naming.names);
     return db;
   }
   const file = options.url.replace(/^sqlite:/, '');

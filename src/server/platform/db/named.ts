@@ -16,7 +16,7 @@ export interface StatementNames {
 const namesByDb = new WeakMap<object, StatementNames>();
 
 /** Where a database's prepared texts are named: its pool's, on PostgreSQL. */
-export const useStatementNames = (db: object, names: StatementNames) => namesByDb.set(db, names);
+export const setStatementNames = (db: object, names: StatementNames) => namesByDb.set(db, names);
 
 /** Runs `text` as a named statement on this database from now on (nothing on SQLite, which keeps its own). */
 export const nameStatement = (db: object, text: string) => namesByDb.get(db)?.name(text);
