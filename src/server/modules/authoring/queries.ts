@@ -46,17 +46,6 @@ export const nextVersion = (eb: ExpressionBuilder<Database, 'courses'>, userId: 
   updated_at: at,
 });
 
-/** The parts of a course in their order. */
-export const partsInOrder = (db: Db, siteId: number, courseId: number) =>
-  db
-    .selectFrom('course_parts')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('course_id', '=', courseId)
-    .orderBy('sort_id')
-    .orderBy('id')
-    .execute();
-
 /**
  * A course's version and default language, as its part content is read and saved on, and its name and description
  * with their translations, as its translation status reads them.

@@ -27,5 +27,5 @@ export {
   revokeCourseAccess,
 } from './services/courseAccess';
 export { courseRefs } from './services/courseRefs';
-export { blocksOfCourse } from './services/courseStructure';
+export { blocksOfCourse, partsOfCourse } from './services/courseStructure';
 export { completeReviewedPart, resetTestAttempts } from './services/progress';

@@ -7,7 +7,7 @@ import type { Db } from '../../../platform/db';
 import type { CourseBlockRow, MediaFileRow, MediaKind } from '../../../platform/db/schema';
 import { AppError, type FieldError, invalidFields } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
-import { blocksOfCourse } from '../../learning';
+import { blocksOfCourse, partsOfCourse } from '../../learning';
 import { courseMissingTranslations } from '../domain/courseTranslations';
 import {
   type BlockDraft,
@@ -31,7 +31,6 @@ import {
   courseMedia,
   partIdsOfCourse,
   partOfCourse,
-  partsInOrder,
   revisionOfCourse,
   revisionsOfPart,
 } from '../queries';
@@ -496,7 +495,7 @@ export async function courseTranslationStatus(db: Db, opts: { siteId: number; us
   const course = await courseContentState(db, opts.siteId, opts.courseId);
   if (!course) throw new AppError('NOT_FOUND', 'No such course');
   const [parts, blocks] = await Promise.all([
-    partsInOrder(db, opts.siteId, course.id),
+    partsOfCourse(db, opts.siteId, course.id),
     blocksOfCourse(db, opts.siteId, course.id),
   ]);
   const byPart = new Map<number, BlockDraft[]>();

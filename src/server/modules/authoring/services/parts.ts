@@ -3,7 +3,7 @@ import type { Actor } from '../../../platform/authorize';
 import type { Db } from '../../../platform/db';
 import type { CoursePartRow } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
-import { partsInOrder } from '../queries';
+import { partsOfCourse } from '../../learning';
 import { authoringWrite } from './lock';
 
 interface Write {
@@ -34,7 +34,7 @@ export function addCoursePart(
   opts: Write & { sortNr: number; postType: number; free: boolean; name: string | undefined },
 ) {
   return authoringWrite(db, opts, async (trx, at) => {
-    const parts = await partsInOrder(trx, opts.siteId, opts.courseId);
+    const parts = await partsOfCourse(trx, opts.siteId, opts.courseId);
     const part = await trx
       .insertInto('course_parts')
       .values({
@@ -65,7 +65,7 @@ export function addCoursePart(
 /** save_sorted_course_parts: the course's parts in the order given, which must name each of them once. */
 export function sortCourseParts(db: Db, opts: Write & { sortedItems: number[] }) {
   return authoringWrite(db, opts, async (trx, at) => {
-    const parts = await partsInOrder(trx, opts.siteId, opts.courseId);
+    const parts = await partsOfCourse(trx, opts.siteId, opts.courseId);
     const given = new Set(opts.sortedItems);
     const everyPartOnce =
       given.size === opts.sortedItems.length &&
@@ -131,7 +131,7 @@ export function deleteCoursePart(db: Db, opts: Write & { coursePartId: number })
       .where('id', '=', opts.coursePartId)
       .executeTakeFirst();
     if (deleted.numDeletedRows === 0n) throw new AppError('NOT_FOUND', 'No such part of this course');
-    const parts = await partsInOrder(trx, opts.siteId, opts.courseId);
+    const parts = await partsOfCourse(trx, opts.siteId, opts.courseId);
     await numberParts(
       trx,
       opts.siteId,

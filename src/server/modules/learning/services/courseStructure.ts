@@ -59,7 +59,8 @@ const versionQuery = prepare({ siteId: true, courseId: true }, (db, v: { siteId:
   db.selectFrom('courses').select('version').where('site_id', '=', v.siteId).where('id', '=', v.courseId),
 );
 
-const partsOf = (db: Db, siteId: number, courseId: number) =>
+/** The parts of a course in their order. */
+export const partsOfCourse = (db: Db, siteId: number, courseId: number) =>
   db
     .selectFrom('course_parts')
     .selectAll()
@@ -105,7 +106,7 @@ const forAudience = (staff: boolean, row: { published: number; mentor_only: numb
 async function presentStructure(db: Db, key: StructureKey, expiry: number) {
   const { siteId, courseId, staff } = key;
   const [allParts, allBlocks] = await Promise.all([
-    partsOf(db, siteId, courseId),
+    partsOfCourse(db, siteId, courseId),
     blocksOfCourse(db, siteId, courseId),
   ]);
   const shownParts = allParts.filter((part) => forAudience(staff, part));
