@@ -163,13 +163,9 @@ describe('stored XSS through every rich-text path', () => {
             .waitFor({ timeout: 15_000 });
         }
         // Pointer events on the text (mouseover, pointerenter) get their chance too. A toast (a review's notice,
-        // itself one more reader of the payloads, checked with the rest of the page) may lie over the text: it is
-        // hidden first, so that the pointer reaches the text.
-        await page.evaluate(() => {
-          for (const toasts of document.querySelectorAll<HTMLElement>('.mantine-Notifications-root')) {
-            toasts.style.display = 'none';
-          }
-        });
+        // itself one more reader of the payloads, checked with the rest of the page) may lie over the text, or
+        // arrive while the pointer moves: toasts are hidden by a style rule, which holds for those still to come.
+        await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
         await page.locator(container).first().hover();
       }
     }
