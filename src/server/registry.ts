@@ -1,5 +1,7 @@
+import * as administration from './modules/administration';
 import * as authoring from './modules/authoring';
 import * as coaching from './modules/coaching';
+import * as codes from './modules/codes';
 import * as identity from './modules/identity';
 import * as learning from './modules/learning';
 import * as site from './modules/site';
@@ -12,4 +14,6 @@ export const registry: HandlerRegistry = {
   ...learning.handlers,
   ...coaching.handlers,
   ...authoring.handlers,
+  ...administration.handlers,
+  ...codes.handlers,
 };

@@ -13,6 +13,8 @@ import { startTestServer, type TestServer } from '../support/server';
 const dialects = await testDialects();
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** A row's creation and update times, now. */
+const stamps = () => ({ created_at: new Date().toISOString(), updated_at: new Date().toISOString() });
 
 type Part = { Name: string; Blocks: { BlockType: string; PostId: number | null }[] };
 
@@ -97,6 +99,119 @@ describe.each(dialects)('the kept course structure on %s', (dialect) => {
       expect(expiryOf(url) - Date.now()).toBeGreaterThanOrEqual(3 * HOUR);
       expect((await fetch(`${server.url}${url}`)).status).toBe(200);
     }
+  });
+});
+
+/**
+ * get_course also keeps each viewer's last answer, used again only while the row read for her on every call is the
+ * same and time alone changes nothing in it: whatever changes (through the API, straight in the database, or by the
+ * clock) shows on her next call.
+ */
+describe.each(dialects)('the kept answer of a viewer on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const getCourse = async (who: Person, courseId: number) =>
+    nth((await server.ok('course.php', 'get_course', { UserId: who.id, CourseId: courseId }, as(who))).data);
+
+  it('shows her progress, a coach renamed, a lock taken and a certificate, written anywhere, on the next call', async () => {
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, parts: [{ name: 'One' }, { name: 'Two' }] });
+    const student = await createPerson(server, site);
+    const coach = await createPerson(server, site, 'coach');
+    await grantAccess(server.db, { site, course, user: student });
+    await server.db
+      .insertInto('course_coaches')
+      .values({ site_id: site.id, course_id: course.id, user_id: coach.id, sort_id: 1, ...stamps() })
+      .execute();
+    const first = await getCourse(student, course.id);
+    expect(await getCourse(student, course.id)).toEqual(first);
+    expect(first.CourseParts.map((p: { Completed: boolean }) => p.Completed)).toEqual([false, false]);
+
+    // What another process (or a script) writes straight in the database.
+    await server.db
+      .insertInto('part_progress')
+      .values({
+        site_id: site.id,
+        course_id: course.id,
+        course_part_id: nth(course.partIds, 1),
+        user_id: student.id,
+        video_play: 1,
+        completed_at: new Date().toISOString(),
+        milestone_completed_at: null,
+        ...stamps(),
+      })
+      .execute();
+    const progressed = await getCourse(student, course.id);
+    expect(progressed.CourseParts.map((p: { Completed: boolean }) => p.Completed)).toEqual([false, true]);
+    expect(nth(progressed.CourseParts as { VideoPlay: number }[], 1).VideoPlay).toBe(1);
+
+    await server.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', coach.id).execute();
+    expect(nth((await getCourse(student, course.id)).Coaches as { FirstName: string }[]).FirstName).toBe('Renamed');
+
+    const { Version } = await server.ok(
+      'course_lock.php',
+      'lock_course_for_editing',
+      { CourseId: course.id },
+      as(coach),
+    );
+    expect(Version).toBeGreaterThan(0);
+    expect((await getCourse(student, course.id)).LockedByUserId).toBe(coach.id);
+
+    await server.db
+      .insertInto('certificates')
+      .values({
+        site_id: site.id,
+        user_id: student.id,
+        course_id: course.id,
+        code: 'KEPT-1',
+        issued_at: new Date().toISOString(),
+        expires_at: null,
+        ...stamps(),
+      })
+      .execute();
+    expect((await getCourse(student, course.id)).Certificate).toMatchObject({ Code: 'KEPT-1', Expired: false });
+  });
+
+  it('a lock that lapses and a certificate that expires show so with nothing written', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, parts: [{ name: 'One' }] });
+    const student = await createPerson(server, site);
+    const coach = await createPerson(server, site, 'coach');
+    await grantAccess(server.db, { site, course, user: student });
+    await server.db
+      .insertInto('certificates')
+      .values({
+        site_id: site.id,
+        user_id: student.id,
+        course_id: course.id,
+        code: 'KEPT-2',
+        issued_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 2 * HOUR).toISOString(),
+        ...stamps(),
+      })
+      .execute();
+    await server.ok('course_lock.php', 'lock_course_for_editing', { CourseId: course.id }, as(coach));
+    const locked = await getCourse(student, course.id);
+    expect(locked).toMatchObject({ LockedByUserId: coach.id, Certificate: { Expired: false } });
+    expect(await getCourse(student, course.id)).toEqual(locked);
+
+    // The course's inactivity limit (30 minutes by default) passes without an edit: the lock lapses.
+    vi.advanceTimersByTime(31 * MINUTE);
+    expect(await getCourse(student, course.id)).toMatchObject({
+      LockedByUserId: null,
+      LockedByUsername: null,
+      Certificate: { Expired: false },
+    });
+    vi.advanceTimersByTime(2 * HOUR);
+    expect((await getCourse(student, course.id)).Certificate).toMatchObject({ Code: 'KEPT-2', Expired: true });
   });
 });
 

@@ -1,6 +1,8 @@
+import { CompiledQuery, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { userPageQuery } from '../../src/server/modules/administration/queries/users';
 import { createDatabase, type Db, migrate, now } from '../../src/server/platform/db';
-import { mediaValues } from '../../src/server/seed/factories';
+import { mediaValues, newsValues } from '../../src/server/seed/factories';
 import { DEFAULT_EDIT_INACTIVITY_MINUTES } from '../../src/shared/domain/authoring/lock';
 import { createSite, createUser } from '../factories';
 import { createCourse } from '../factories/courses';
@@ -283,5 +285,81 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
         (row) => row.duration_seconds,
       ),
     ).toEqual([0, 3.125]);
+  });
+
+  it('0018 indexes the users already there by name, and the user list reads its first page from that index', async () => {
+    const db = await databaseUpTo('0017_media_duration');
+    const site = await createSite(db);
+    for (const name of ['Cleo', 'anna', 'Bert']) await createUser(db, { site, firstName: name });
+
+    await migrate(db);
+    const filters = { siteId: site.id, search: '', userType: null, companyId: null, courseId: null, status: null };
+    const page = userPageQuery(db, filters, { sort: 'name', desc: false, limit: 25, offset: 0 });
+    expect((await page.execute()).map((row) => row.first_name)).toEqual(['anna', 'Bert', 'Cleo']);
+    if (dialect === 'sqlite') {
+      const { sql: text, parameters } = page.compile();
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+      );
+      const details = plan.rows.map((row) => row.detail).join('\n');
+      expect(details).toContain('users_site_name_idx');
+      expect(details).not.toContain('TEMP B-TREE');
+    } else {
+      const indexes = await sql<{
+        indexname: string;
+      }>`select indexname from pg_indexes where schemaname = current_schema() and tablename = 'users'`.execute(db);
+      expect(indexes.rows.map((row) => row.indexname)).toContain('users_site_name_idx');
+    }
+  });
+
+  it('0020 leaves the news already there published, untranslated, and the site spotlighting the latest', async () => {
+    const db = await databaseUpTo('0017_media_duration');
+    const site = await createSite(db);
+    await db
+      .insertInto('news')
+      .values(newsValues({ site, title: 'Before' }))
+      .execute();
+
+    await migrate(db);
+    expect(await db.selectFrom('news').select(['title', 'published', 'translations']).execute()).toEqual([
+      { title: 'Before', published: 1, translations: '{}' },
+    ]);
+    expect(
+      await db.selectFrom('sites').select('spotlight_news_id').where('id', '=', site.id).executeTakeFirst(),
+    ).toEqual({ spotlight_news_id: null });
+  });
+
+  it('0019 holds a code once per site, and one redemption per user and code', async () => {
+    const db = await databaseUpTo('0017_media_duration');
+    const [one, two] = [await createSite(db), await createSite(db)];
+    await migrate(db);
+    const user = await createUser(db, { site: one });
+    const code = (siteId: number) => ({
+      site_id: siteId,
+      code: 'ABCDEFGHJKLMNPQR',
+      batch_key: 'b',
+      note: '',
+      course_ids: '[]',
+      access_days: null,
+      access_until: null,
+      valid_from: null,
+      valid_to: null,
+      deactivated_at: null,
+      created_by_user_id: null,
+      uses_total: 1,
+      uses_left: 1,
+      created_at: now(),
+      updated_at: now(),
+    });
+    const { id } = await db
+      .insertInto('registration_codes')
+      .values(code(one.id))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('registration_codes').values(code(two.id)).execute();
+    await expect(db.insertInto('registration_codes').values(code(one.id)).execute()).rejects.toThrow();
+    const redemption = { site_id: one.id, code_id: id, user_id: user.id, created_at: now(), updated_at: now() };
+    await db.insertInto('registration_code_redemptions').values(redemption).execute();
+    await expect(db.insertInto('registration_code_redemptions').values(redemption).execute()).rejects.toThrow();
   });
 });

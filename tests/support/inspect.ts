@@ -36,6 +36,8 @@ const everyTable: Record<keyof Database, true> = {
   message_counters: true,
   user_exams: true,
   tasks: true,
+  registration_codes: true,
+  registration_code_redemptions: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

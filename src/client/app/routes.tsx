@@ -40,7 +40,10 @@ const CertificateCheckPage = page(
   () => import('../features/learning/CertificateCheck/CertificateCheckPage'),
   ['learning'],
 );
+const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
 const CoursesPage = page(() => import('../features/authoring/Courses/CoursesPage'), ['authoring']);
+const RedeemCodePage = page(() => import('../features/codes/Redeem/RedeemCodePage'), ['codes']);
+const CodesPage = page(() => import('../features/codes/Codes/CodesPage'), ['codes']);
 const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['coaching']);
 // A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (the site's texts).
 const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['coaching', 'learning', 'site']);
@@ -74,6 +77,7 @@ const pages: Record<RoutePath, Page> = {
   '/MyCourses': { element: <MyCoursesPage /> },
   '/MyProfile': { element: <MyProfilePage /> },
   '/Resources': { element: <ResourcesPage /> },
+  '/redeem-code': { element: <RedeemCodePage /> },
   '/achievement/:id/:course_id': { element: <AchievementPage /> },
   // /course/:id and /course/:id/post/:id2 in one layout, so its navigation and overlays stay while the learner
   // moves on; the layout routes its own pages.
@@ -82,7 +86,9 @@ const pages: Record<RoutePath, Page> = {
   '/FreeLessons/:category?': { element: <FreeLessonsPage /> },
   '/certificate/:code': { element: <CertificateCheckPage /> },
   '/versions': { element: <VersionsPage /> },
+  '/users': { element: <UsersPage /> },
   '/Courses': { element: <CoursesPage /> },
+  '/codes': { element: <CodesPage /> },
   '/Tasks': { element: <TasksPage /> },
   '/Tasks/:id': { element: <TaskPage /> },
 };

@@ -120,6 +120,8 @@ export interface NewsSpec {
   content?: string;
   /** An hour ago unless given. */
   publishedAt?: Date;
+  /** The item in Swedish. */
+  sv?: { title: string; content: string };
 }
 
 export function newsValues(spec: NewsSpec, at = now()): Values<'news'> {
@@ -129,6 +131,7 @@ export function newsValues(spec: NewsSpec, at = now()): Values<'news'> {
     title,
     content: spec.content ?? `<p>About ${title}</p>`,
     published_at: (spec.publishedAt ?? new Date(Date.now() - 3_600_000)).toISOString(),
+    ...(spec.sv ? { translations: JSON.stringify({ sv: spec.sv }) } : {}),
     created_at: at,
     updated_at: at,
   };

@@ -1,3 +1,4 @@
+import { users } from './administration/users';
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
 import { courseManager } from './authoring/courses';
@@ -6,6 +7,7 @@ import { coachManager } from './coaching/coachManager';
 import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
 import { userExam } from './coaching/userExam';
+import { codes } from './codes/codes';
 import { auth } from './identity/auth';
 import { login } from './identity/login';
 import { passwordReset } from './identity/password';
@@ -47,6 +49,8 @@ export const contract = {
   [coachManager.file]: coachManager,
   [tasks.file]: tasks,
   [userExam.file]: userExam,
+  [users.file]: users,
+  [codes.file]: codes,
 } as const;
 
 export type Contract = typeof contract;

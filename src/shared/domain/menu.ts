@@ -36,6 +36,9 @@ export const mainMenu: readonly MenuItem[] = [
   { path: '/News', label: 'menu.news' },
   { path: '/MyCourses', label: 'menu.myCourses', loginRequired: true },
   { path: '/MyProfile', label: 'menu.myProfile', loginRequired: true },
+  // Learners only: staff open every course, so a code gives them nothing (the page still opens for them by its
+  // address), and their top bar has no room for it beside the admin menu.
+  { path: '/redeem-code', label: 'menu.redeemCode', loginRequired: true, userTypes: [UserType.student] },
   { path: '/Resources', label: 'menu.resources', loginRequired: true },
   { path: '/FreeLessons', label: 'menu.freeLessons' },
   { path: '/faq', label: 'menu.faq' },
@@ -44,7 +47,9 @@ export const mainMenu: readonly MenuItem[] = [
 ];
 
 export const adminMenu: readonly MenuItem[] = [
+  { path: '/users', label: 'menu.users', loginRequired: true, userTypes: staffTypes },
   { path: '/Courses', label: 'menu.courses', loginRequired: true, userTypes: staffTypes },
+  { path: '/codes', label: 'menu.codes', loginRequired: true, userTypes: staffTypes },
   { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
 ];

@@ -1,6 +1,8 @@
+import { administration as enAdministration } from './en/administration';
 import { authoring as enAuthoring } from './en/authoring';
 import { blockEditor as enBlockEditor } from './en/blockEditor';
 import { coaching as enCoaching } from './en/coaching';
+import { codes as enCodes } from './en/codes';
 import { courseEditor as enCourseEditor } from './en/courseEditor';
 import { errors as enErrors } from './en/errors';
 import { identity as enIdentity } from './en/identity';
@@ -8,9 +10,11 @@ import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { signIn as enSignIn } from './en/signIn';
 import { site as enSite } from './en/site';
+import { administration as svAdministration } from './sv/administration';
 import { authoring as svAuthoring } from './sv/authoring';
 import { blockEditor as svBlockEditor } from './sv/blockEditor';
 import { coaching as svCoaching } from './sv/coaching';
+import { codes as svCodes } from './sv/codes';
 import { courseEditor as svCourseEditor } from './sv/courseEditor';
 import { errors as svErrors } from './sv/errors';
 import { identity as svIdentity } from './sv/identity';
@@ -20,7 +24,7 @@ import { signIn as svSignIn } from './sv/signIn';
 import { site as svSite } from './sv/site';
 
 /**
- * One namespace per module (identity, site, learning, coaching, authoring), plus the app frame's shell and errors,
+ * One namespace per module (identity, site, learning, coaching, authoring, administration), plus the app frame's shell and errors,
  * the sign-in page's own (signIn: the texts the first page loads), and the course editor's (courseEditor) and its
  * block editors' (blockEditor), loaded only with the editor. English is the type source; Swedish is checked against
  * it by the compiler and by a unit test.
@@ -35,6 +39,8 @@ export const resources = {
     learning: enLearning,
     coaching: enCoaching,
     authoring: enAuthoring,
+    administration: enAdministration,
+    codes: enCodes,
     courseEditor: enCourseEditor,
     blockEditor: enBlockEditor,
   },
@@ -47,6 +53,8 @@ export const resources = {
     learning: svLearning,
     coaching: svCoaching,
     authoring: svAuthoring,
+    administration: svAdministration,
+    codes: svCodes,
     courseEditor: svCourseEditor,
     blockEditor: svBlockEditor,
   },

@@ -3,3 +3,4 @@
  * is on). Kept to small modules: whatever imports it does not pull the course pages into its chunk.
  */
 export { courseView } from './Course/store';
+export { learningKeys } from './keys';

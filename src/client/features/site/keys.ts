@@ -2,8 +2,11 @@ import type { Language } from '../../../shared/domain/language';
 
 /** The query keys of the site's pages: news and the page texts. */
 export const siteKeys = {
-  latestNews: (userId: number | null) => ['news', 'latest', userId] as const,
-  newsList: (page: number) => ['news', 'list', page] as const,
-  newsItem: (id: number) => ['news', 'item', id] as const,
+  /** Every news query: an administrator's change makes them all stale. */
+  news: ['news'] as const,
+  latestNews: (userId: number | null, language: Language) => ['news', 'latest', userId, language] as const,
+  newsList: (page: number, language: Language) => ['news', 'list', page, language] as const,
+  newsItem: (id: number, language: Language) => ['news', 'item', id, language] as const,
+  adminNews: (page: number) => ['news', 'admin', page] as const,
   content: (key: string, locale: Language) => ['content', key, locale] as const,
 };

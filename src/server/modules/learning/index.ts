@@ -23,6 +23,7 @@ export { blockVisibleToLearner } from './queries/visibility';
 export {
   courseAccessFlag,
   grantCourseAccess,
+  hasCourseAccess,
   loadCourseForViewer,
   revokeCourseAccess,
 } from './services/courseAccess';

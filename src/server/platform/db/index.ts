@@ -31,6 +31,9 @@ import * as m0014 from './migrations/0014_site_storage';
 import * as m0015 from './migrations/0015_part_content';
 import * as m0016 from './migrations/0016_course_translations';
 import * as m0017 from './migrations/0017_media_duration';
+import * as m0018 from './migrations/0018_administration';
+import * as m0019 from './migrations/0019_registration_codes';
+import * as m0020 from './migrations/0020_news_admin';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -54,6 +57,9 @@ const migrations = {
   '0015_part_content': m0015,
   '0016_course_translations': m0016,
   '0017_media_duration': m0017,
+  '0018_administration': m0018,
+  '0019_registration_codes': m0019,
+  '0020_news_admin': m0020,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {
@@ -154,6 +160,11 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's lower() folds ASCII letters only; searches in other scripts (Å, Ö, É) fold with this, as PostgreSQL's
+  // lower() does. Never used in an index or a constraint, so the file stays readable without it.
+  sqlite.function('unicode_lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   return createSqliteKysely(sqlite, withStatementCache(sqlite), { ...(log ? { log } : {}), onStatement });
 }
 

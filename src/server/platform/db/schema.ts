@@ -22,6 +22,8 @@ export interface SitesTable extends Row {
   maintenance: Generated<Flag>;
   /** The bytes of the site's media, kept by triggers on `media_files` (migration 0014). */
   storage_bytes: Generated<number>;
+  /** The news item the top banner spotlights; null: the latest (migration 0020). */
+  spotlight_news_id: number | null;
 }
 
 export interface CompaniesTable extends Row {
@@ -92,9 +94,14 @@ export interface OneTimeCodesTable extends Row {
 
 export interface NewsTable extends Row {
   site_id: number;
+  /** In the site's default language; the others in `translations` (migration 0020). */
   title: string;
   content: string;
+  /** From this moment on, while `published` is 1; a draft (0) is seen by administrators only. */
   published_at: Timestamp;
+  published: Generated<Flag>;
+  /** `{"sv":{"title":…,"content":…}}`: the item in the site's other languages. */
+  translations: Generated<string>;
 }
 
 export interface NewsInteractionsTable extends Row {
@@ -405,6 +412,36 @@ export interface TasksTable extends Row {
   trashed_at: Timestamp | null;
 }
 
+/** A registration code (spec §4): access to `course_ids` for its redeemers; docs/decisions.md. */
+export interface RegistrationCodesTable extends Row {
+  site_id: number;
+  /** Normalised: capitals of CODE_ALPHABET, no dashes (shared/domain/codes). */
+  code: string;
+  /** The codes generated together share it (a class's batch, exported as one CSV). */
+  batch_key: string;
+  note: string;
+  /** JSON: the ids of the courses it gives access to. */
+  course_ids: string;
+  /** Days of access from the redemption; null with `access_until` null: access without end. */
+  access_days: number | null;
+  /** A fixed last moment of access, when `access_days` is null. */
+  access_until: Timestamp | null;
+  uses_total: number;
+  uses_left: number;
+  valid_from: Timestamp | null;
+  valid_to: Timestamp | null;
+  /** Deactivated by staff: the code is then inactive and redeems nothing. */
+  deactivated_at: Timestamp | null;
+  created_by_user_id: number | null;
+}
+
+/** Who redeemed a code, and when (`created_at`); one row per user and code. */
+export interface RegistrationCodeRedemptionsTable extends Row {
+  site_id: number;
+  code_id: number;
+  user_id: number;
+}
+
 export interface Database {
   sites: SitesTable;
   companies: CompaniesTable;
@@ -438,6 +475,8 @@ export interface Database {
   message_counters: MessageCountersTable;
   user_exams: UserExamsTable;
   tasks: TasksTable;
+  registration_codes: RegistrationCodesTable;
+  registration_code_redemptions: RegistrationCodeRedemptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

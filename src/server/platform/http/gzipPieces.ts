@@ -55,13 +55,31 @@ export function keepPiece(text: Buffer, after: KeptPiece | null = null, gap = 0)
  */
 export class GzipPieces {
   private readonly segments: (KeptPiece | { fresh: string | Buffer; padTo: number })[] = [];
+  /** The gzip form once made: an answer kept for its viewer is written again as it is. */
+  private gzipped: Buffer | null = null;
 
   keep(piece: KeptPiece): void {
     this.segments.push(piece);
+    this.gzipped = null;
   }
 
   add(fresh: Buffer | string, padTo = 0): void {
     this.segments.push({ fresh, padTo });
+    this.gzipped = null;
+  }
+
+  /** At most the bytes of the gzip form (fresh text at most 3 bytes a character, a gap at most 9 bits a byte). */
+  gzipBound(): number {
+    let size = GZIP_HEADER.length + LAST_BLOCK.length + 8;
+    for (const segment of this.segments) {
+      if ('fresh' in segment) {
+        const bytes = Math.max(maxBytes(segment.fresh), segment.padTo);
+        size += Math.ceil(bytes * 1.2) + 5 * Math.ceil(bytes / MAX_STORED) + 16;
+      } else {
+        size += segment.deflated.length;
+      }
+    }
+    return size;
   }
 
   text(): Buffer {
@@ -77,19 +95,14 @@ export class GzipPieces {
   }
 
   gzip(): Buffer {
-    // Everything is written into one buffer, as large as the answer is when every kept piece is written deflated
-    // (fresh text at most 3 bytes a character, a gap at most 9 bits a byte; 5 bytes a stored block); it grows
-    // where a kept piece has to be stored as text.
-    let size = GZIP_HEADER.length + LAST_BLOCK.length + 8;
-    for (const segment of this.segments) {
-      if ('fresh' in segment) {
-        const bytes = Math.max(maxBytes(segment.fresh), segment.padTo);
-        size += Math.ceil(bytes * 1.2) + 5 * Math.ceil(bytes / MAX_STORED) + 16;
-      } else {
-        size += segment.deflated.length;
-      }
-    }
-    let out = Buffer.allocUnsafe(size);
+    this.gzipped ??= this.writeGzip();
+    return this.gzipped;
+  }
+
+  private writeGzip(): Buffer {
+    // Everything is written into one buffer, as large as the answer is when every kept piece is written deflated;
+    // it grows where a kept piece has to be stored as text.
+    let out = Buffer.allocUnsafe(this.gzipBound());
     let at = GZIP_HEADER.copy(out, 0);
     /** Makes room for `bytes` more. */
     const ensure = (bytes: number) => {
@@ -182,7 +195,9 @@ export class GzipPieces {
     at += LAST_BLOCK.copy(out, at);
     out.writeUInt32LE(crc, at);
     out.writeUInt32LE(length >>> 0, at + 4);
-    return out.subarray(0, at + 8);
+    // A kept answer holds its buffer: one much larger than the answer is copied to its size.
+    const gzip = out.subarray(0, at + 8);
+    return out.length - gzip.length > 4096 ? Buffer.from(gzip) : gzip;
   }
 }
 

@@ -181,6 +181,8 @@ export const CourseSummary = z.object({
   PartCount: z.number(),
   CompletedAt: isoDate.nullable(),
   CertificateEnabled: z.boolean(),
+  /** When the viewer's access ends (a code's or a purchase's days); null: without end, or staff's view. */
+  AccessEndsAt: isoDate.nullable(),
 });
 export type CourseSummary = z.infer<typeof CourseSummary>;
 

@@ -1,3 +1,4 @@
+import { readTextTranslations } from '../translations';
 import { type StoredContent, type StoredQuestion, storedContent } from './blockContent';
 import type { BlockType } from './course';
 
@@ -50,18 +51,8 @@ export interface CourseTranslation {
  * A course's stored translations (`{"sv":{"name":"…","description":"…"}}`) by language; an empty field is left out,
  * unreadable JSON reads as none.
  */
-export function readCourseTranslations(json: string): Record<string, CourseTranslation> {
-  const translations: Record<string, CourseTranslation> = {};
-  for (const [language, value] of Object.entries(parseObject(json))) {
-    if (!isObject(value)) continue;
-    const translation: CourseTranslation = {};
-    if (typeof value.name === 'string' && value.name.trim() !== '') translation.name = value.name;
-    if (typeof value.description === 'string' && value.description.trim() !== '')
-      translation.description = value.description;
-    if (translation.name !== undefined || translation.description !== undefined) translations[language] = translation;
-  }
-  return translations;
-}
+export const readCourseTranslations = (json: string): Record<string, CourseTranslation> =>
+  readTextTranslations(json, ['name', 'description']);
 
 /** A block's stored translations (`{"sv":{"title":"…","content":{…}}}`) by language; unreadable JSON reads as none. */
 export function readBlockTranslations(json: string): Record<string, StoredBlockTranslation> {

@@ -20,6 +20,8 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   INVALID_CODE: 'Invalid code.',
   CODE_EXPIRED: 'The code has expired.',
   CODE_NOT_FOUND: 'Code not found.',
+  CODE_ALREADY_REDEEMED: 'This code has already been redeemed.',
+  ALREADY_HAS_ACCESS: 'You already have access to the courses of this code.',
   COOLDOWN: 'Please wait {{seconds}} seconds before trying again.',
   TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
   PAYLOAD_TOO_LARGE: 'The data is too large.',

@@ -19,6 +19,8 @@ export const errors: typeof en = {
   INVALID_CODE: 'Ogiltig kod.',
   CODE_EXPIRED: 'Koden har gått ut.',
   CODE_NOT_FOUND: 'Koden hittades inte.',
+  CODE_ALREADY_REDEEMED: 'Koden har redan lösts in.',
+  ALREADY_HAS_ACCESS: 'Du har redan tillgång till kodens kurser.',
   COOLDOWN: 'Vänta {{seconds}} sekunder innan du försöker igen.',
   TOO_MANY_REQUESTS: 'För många förfrågningar. Vänta en stund och försök igen.',
   PAYLOAD_TOO_LARGE: 'Datan är för stor.',

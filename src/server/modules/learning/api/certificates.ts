@@ -1,8 +1,8 @@
 import { certificates } from '../../../../shared/contract/learning/certificates';
+import { contentLanguage } from '../../../platform/contentLanguage';
 import { callerNamed, handlers, signedInUser } from '../../../platform/handlers';
 import { presentCertificate, presentCertificateCheck } from '../presenters/course';
 import { listCertificates, renderCertificatePdf, verifyCertificate } from '../services/certificates';
-import { contentLanguage } from './contentLanguage';
 
 export const certificatesHandlers = handlers(certificates, {
   async get_certificates(ctx, data) {

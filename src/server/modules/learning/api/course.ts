@@ -1,25 +1,26 @@
 import { course } from '../../../../shared/contract/learning/course';
+import { contentLanguage } from '../../../platform/contentLanguage';
 import { callerNamed, handlers } from '../../../platform/handlers';
 import { createTurns } from '../../../platform/lib/turns';
-import { presentCourseAnswer, presentFreeLesson } from '../presenters/course';
+import { presentFreeLesson } from '../presenters/course';
 import { presentCourseSummary, presentFreeLessonCard } from '../presenters/lists';
-import { getCourseView, getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
+import { courseAnswer } from '../services/courseAnswers';
+import { getFreeLesson, listFreeLessons, listMyCourses } from '../services/courses';
 import { turnOnFooterCoachText } from '../services/footerCoachText';
-import { contentLanguage } from './contentLanguage';
 
 /**
- * get_course holds the CPU for a few hundred microseconds (a course of 200 parts is a 233 kB answer): four per turn
- * of the event loop, so that a short call arriving meanwhile (an editor's save, a poll) is answered between courses
- * rather than after every course in line.
+ * get_course holds the CPU for up to a few hundred microseconds (a course of 200 parts is a 233 kB answer) and, on
+ * PostgreSQL, a connection of the pool while its statement runs: four start per turn of the event loop and four run
+ * at once, so that a short call arriving meanwhile (an editor's save, a poll) is answered between courses, its
+ * statements on a free connection, rather than after every course in line.
  */
 const courseTurns = createTurns(4);
 
 export const courseHandlers = handlers(course, {
   async get_course(ctx, data) {
     const user = callerNamed(ctx, data.UserId);
-    await courseTurns.take();
-    return presentCourseAnswer(
-      await getCourseView(ctx.db, {
+    return courseTurns.run(() =>
+      courseAnswer(ctx.db, {
         siteId: ctx.site.id,
         user,
         courseId: data.CourseId,

@@ -27,6 +27,7 @@ export function presentCourseSummary(row: MyCourseRow): CourseSummary {
     PartCount: Number(row.part_count ?? 0),
     CompletedAt: row.completed_at,
     CertificateEnabled: row.certificate_enabled === 1,
+    AccessEndsAt: row.access_expires_at ?? null,
   };
 }
 

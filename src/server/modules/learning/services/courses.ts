@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { lockHolderAt } from '../../../../shared/domain/authoring/lock';
@@ -9,7 +10,7 @@ import { AppError } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
 import { courseInLanguage, inLanguage, partNameInLanguage } from '../domain/translations';
 import { courseAbilities, seesCourseAsStaff, visibleToLearner } from '../policies/course';
-import type { CourseView } from '../presenters/course';
+import type { CourseStructure, CourseView } from '../presenters/course';
 import { courseOpenToLearner, partVisibleToLearner } from '../queries/visibility';
 import { courseStructure, mediaOf } from './courseStructure';
 
@@ -35,7 +36,12 @@ type ViewerValues = { siteId: number; courseId: number; userId: number };
  * trip and the pg protocol's work per row and column, which a JSON array of each list mostly saves.
  */
 const courseForViewer = prepare({ siteId: true, courseId: true, userId: true }, (db, v: ViewerValues) => {
-  const jsonArrayFrom = isPostgres(db) ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
+  // Each list as JSON text on both databases (pg would parse json itself): parsed only when an answer is made, and
+  // compared as it is read when a kept answer is checked (services/courseAnswers.ts).
+  // Typed as the lists they hold, as SQLite's text is.
+  const jsonArrayFrom: typeof sqliteJsonArrayFrom = isPostgres(db)
+    ? (query) => sql`(${postgresJsonArrayFrom(query)})::text` as never
+    : sqliteJsonArrayFrom;
   return db
     .selectFrom('courses')
     .leftJoin('users as holder', (join) =>
@@ -187,39 +193,54 @@ const byNumbers =
   (a: T, b: T) =>
     first(a) - first(b) || second(a) - second(b);
 
+/** The course's row as get_course reads it for one viewer (`courseForViewer`). */
+export type ViewerCourseRow = Awaited<ReturnType<typeof courseForViewer.run>>[number];
+
+/** What get_course reads for one viewer at one moment: the course's row with her lists, and its structure. */
+export interface CourseRead {
+  row: ViewerCourseRow;
+  structure: CourseStructure;
+  at: string;
+  staff: boolean;
+}
+
 /**
- * get_course: one course as the viewer may see it now, with her progress, rewards, results and certificate. The
- * course's parts and blocks come from its presented structure of the current version (services/courseStructure.ts);
- * everything of the viewer, the moment and the edit lock is read on every call. `language`: the language to present
- * the course in; null, the course's own.
+ * get_course's reading: the course's row with the viewer's lists, checked for her access, and the course's parts and
+ * blocks from its presented structure of the current version (services/courseStructure.ts). Everything of the
+ * viewer, the moment and the edit lock is read on every call. `language`: the language to present the course in.
  */
-export async function getCourseView(
+export async function readCourseForViewer(
   db: Db,
   opts: { siteId: number; user: SessionUser; courseId: number; language: Language },
-): Promise<CourseView> {
+): Promise<CourseRead> {
   const { siteId, user, courseId } = opts;
   const at = now();
   const staff = seesCourseAsStaff(user);
-  const values = { siteId, courseId, userId: user.id };
-  const [course] = await courseForViewer.run(db, values, undefined);
-  if (!course) throw new AppError('NOT_FOUND', 'No such course');
+  const [row] = await courseForViewer.run(db, { siteId, courseId, userId: user.id }, undefined);
+  if (!row) throw new AppError('NOT_FOUND', 'No such course');
   // The rule of loadCourseForViewer: staff open every course of the site; a learner a published, unarchived one she
   // holds live access to.
-  const liveAccess = course.access_id !== null && (course.access_expires_at === null || course.access_expires_at > at);
-  if (!staff && !(course.published === 1 && course.archived_at === null && liveAccess)) {
+  const liveAccess = row.access_id !== null && (row.access_expires_at === null || row.access_expires_at > at);
+  if (!staff && !(row.published === 1 && row.archived_at === null && liveAccess)) {
     throw new AppError('NO_COURSE_ACCESS', 'No access to this course');
   }
   const structure = await courseStructure(db, {
     siteId,
     courseId,
-    version: course.version,
+    version: row.version,
     // The course's own language presents it as written: one structure serves its readers and the untranslated.
-    language: opts.language === course.default_language ? null : opts.language,
-    defaultLanguage: course.default_language,
+    language: opts.language === row.default_language ? null : opts.language,
+    defaultLanguage: row.default_language,
     staff,
-    xpPerReward: course.xp_per_reward,
-    testAttempts: course.test_attempts,
+    xpPerReward: row.xp_per_reward,
+    testAttempts: row.test_attempts,
   });
+  return { row, structure, at, staff };
+}
+
+/** get_course: one course as the viewer may see it now, with her progress, rewards, results and certificate. */
+export function courseViewOf(read: CourseRead, user: SessionUser, language: Language): CourseView {
+  const { row: course, structure, at, staff } = read;
   const progress = listOf(course.progress, ['completed_at', 'milestone_completed_at']);
   const rewards = listOf(course.rewards);
   const results = listOf(course.results);
@@ -240,7 +261,7 @@ export async function getCourseView(
     at,
   );
   return {
-    course: courseInLanguage(course, opts.language),
+    course: courseInLanguage(course, language),
     structure,
     at,
     staff,
@@ -305,6 +326,13 @@ export async function listMyCourses(db: Db, opts: { siteId: number; user: Sessio
         .where('course_parts.site_id', '=', siteId)
         .where(partVisibleToLearner(at))
         .as('part_count'),
+      eb
+        .selectFrom('course_access')
+        .select('course_access.expires_at')
+        .whereRef('course_access.course_id', '=', 'courses.id')
+        .where('course_access.user_id', '=', user.id)
+        .where('course_access.site_id', '=', siteId)
+        .as('access_expires_at'),
     ])
     .where('courses.site_id', '=', siteId);
   if (!seesCourseAsStaff(user)) query = query.where(courseOpenToLearner(siteId, user.id, at));

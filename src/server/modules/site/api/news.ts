@@ -1,9 +1,18 @@
 import { news } from '../../../../shared/contract/site/news';
+import { contentLanguage } from '../../../platform/contentLanguage';
 import { AppError } from '../../../platform/errors';
 import type { CallContext } from '../../../platform/handlers';
 import { handlers, signedInUser } from '../../../platform/handlers';
-import { presentNews } from '../presenters/news';
-import { findNews, latestNews, listNews, recordNewsInteraction } from '../services/news';
+import { presentAdminNews, presentNews } from '../presenters/news';
+import {
+  findNews,
+  latestNews,
+  listAllNews,
+  listNews,
+  recordNewsInteraction,
+  saveNews,
+  setNewsSpotlight,
+} from '../services/news';
 
 /**
  * A `user_id` in the data must be the caller's own. Without a live session it is UNAUTHORIZED, so a client
@@ -18,7 +27,8 @@ function ownUserId(ctx: CallContext, userId: number | null | undefined): number 
 export const newsHandlers = handlers(news, {
   async get_latest_news(ctx, data) {
     const items = await latestNews(ctx.db, { siteId: ctx.site.id, userId: ownUserId(ctx, data.user_id) });
-    return { status: 'OK', data: { data: items.map(presentNews) } };
+    const language = contentLanguage(ctx);
+    return { status: 'OK', data: { data: items.map((item) => presentNews(item, language)) } };
   },
   async store_user_news_interaction(ctx, data) {
     if (data.user_id !== signedInUser(ctx).id) throw new AppError('FORBIDDEN', 'user_id must be your own');
@@ -27,9 +37,42 @@ export const newsHandlers = handlers(news, {
   },
   async get_news_list(ctx, data) {
     const { items, totalPages } = await listNews(ctx.db, { siteId: ctx.site.id, page: data.page });
-    return { status: 'OK', data: items.map(presentNews), pagination: { page: data.page, total_pages: totalPages } };
+    const language = contentLanguage(ctx);
+    return {
+      status: 'OK',
+      data: items.map((item) => presentNews(item, language)),
+      pagination: { page: data.page, total_pages: totalPages },
+    };
   },
   async get_news_item(ctx, data) {
-    return { status: 'OK', data: presentNews(await findNews(ctx.db, { siteId: ctx.site.id, id: data.id })) };
+    const item = await findNews(ctx.db, { siteId: ctx.site.id, id: data.id });
+    return { status: 'OK', data: presentNews(item, contentLanguage(ctx)) };
+  },
+  async get_news_admin_list(ctx, data) {
+    const { items, totalPages, spotlightId } = await listAllNews(ctx.db, { siteId: ctx.site.id, page: data.page });
+    return {
+      status: 'OK',
+      data: items.map((item) => presentAdminNews(item, spotlightId)),
+      pagination: { page: data.page, total_pages: totalPages },
+      spotlight_id: spotlightId ?? 0,
+    };
+  },
+  async save_news_item(ctx, data) {
+    const id = await saveNews(ctx.db, {
+      siteId: ctx.site.id,
+      draft: {
+        id: data.id,
+        title: data.title,
+        content: data.content,
+        translations: data.translations.sv ? { sv: data.translations.sv } : {},
+        published: data.published,
+        publishedAt: data.published_at ?? null,
+      },
+    });
+    return { status: 'OK', data: { id } };
+  },
+  async set_news_spotlight(ctx, data) {
+    await setNewsSpotlight(ctx.db, { siteId: ctx.site.id, newsId: data.news_id });
+    return { status: 'OK' };
   },
 });

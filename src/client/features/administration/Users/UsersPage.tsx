@@ -1,0 +1,128 @@
+import { Button, Center, Container, Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type UserListSortKey, userListSorts } from '../../../../shared/domain/administration/users';
+import { ErrorAlert, Loading } from '../../../components/LoadState';
+import { PageHeading } from '../../../components/PageHeading';
+import { filtersFromSearch, isFiltered, searchFromFilters, type UserListFilters } from './format';
+import { useUsers } from './queries';
+import { UserFilterBar } from './UserFilterBar';
+import { UserCards, type UserSort, UserTable } from './UserList';
+
+/** /users: the site's users for staff, searched as one types, filtered, sorted and paged by the server. */
+export default function UsersPage() {
+  const { t } = useTranslation('administration');
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const users = useUsers(filters);
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  const change = (next: Partial<UserListFilters>) =>
+    setSearch(searchFromFilters({ ...filters, ...next }), { replace: true });
+  const sortBy = (next: UserSort) => change({ ...next, page: 1 });
+  const sort = { sort: filters.sort, desc: filters.desc };
+  const answer = users.data;
+  const total = answer?.pagination.total ?? 0;
+  const totalPages = answer?.pagination.total_pages ?? 0;
+
+  return (
+    <Container size="xl" py="xl">
+      <PageHeading title={t('users.title')} intro={t('users.intro')} />
+      <Stack gap="lg">
+        <UserFilterBar filters={filters} searching={users.isFetching && answer !== undefined} onChange={change} />
+        {phone && (
+          <Group gap="sm" grow>
+            <NativeSelect
+              label={t('users.sortBy')}
+              value={filters.sort}
+              onChange={(event) => sortBy({ sort: event.currentTarget.value as UserListSortKey, desc: filters.desc })}
+              data={userListSorts.map((key) => ({ value: key, label: t(`users.columns.${key}`) }))}
+              data-testid="user-sort"
+            />
+            <NativeSelect
+              label={t('users.order')}
+              value={filters.desc ? 'desc' : 'asc'}
+              onChange={(event) => sortBy({ sort: filters.sort, desc: event.currentTarget.value === 'desc' })}
+              data={[
+                { value: 'asc', label: t('users.ascending') },
+                { value: 'desc', label: t('users.descending') },
+              ]}
+              data-testid="user-order"
+            />
+          </Group>
+        )}
+        {users.isError && !answer ? (
+          <ErrorAlert>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('users.loadFailed')}</Text>
+              <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
+                {t('users.retry')}
+              </Button>
+            </Stack>
+          </ErrorAlert>
+        ) : !answer ? (
+          <Loading />
+        ) : (
+          <Stack gap="sm">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" c="dimmed" role="status" data-testid="user-count">
+                {total === 0
+                  ? isFiltered(filters)
+                    ? t('users.noMatch')
+                    : t('users.empty')
+                  : t('users.count', { count: total })}
+              </Text>
+              {totalPages > 1 && (
+                <Text size="sm" c="dimmed" data-testid="user-page">
+                  {t('users.pageOf', { page: filters.page, pages: totalPages })}
+                </Text>
+              )}
+            </Group>
+            {users.isError && (
+              <ErrorAlert>
+                <Group gap="sm" justify="space-between">
+                  <Text size="sm">{t('users.loadFailed')}</Text>
+                  <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
+                    {t('users.retry')}
+                  </Button>
+                </Group>
+              </ErrorAlert>
+            )}
+            {answer.data.length === 0 && total > 0 && (
+              <Group gap="sm" data-testid="user-past-end">
+                <Text size="sm">{t('users.pastEnd')}</Text>
+                <Button size="xs" variant="light" onClick={() => change({ page: totalPages })}>
+                  {t('users.toLastPage')}
+                </Button>
+              </Group>
+            )}
+            {answer.data.length > 0 &&
+              (phone ? (
+                <UserCards users={answer.data} />
+              ) : (
+                <UserTable users={answer.data} sort={sort} onSort={sortBy} />
+              ))}
+            {totalPages > 1 && (
+              <Center mt="md" component="nav" aria-label={t('users.pagination.label')}>
+                <Pagination
+                  total={totalPages}
+                  value={Math.min(filters.page, totalPages)}
+                  onChange={(page) => change({ page })}
+                  siblings={phone ? 0 : 1}
+                  withEdges={!phone}
+                  getItemProps={(page) => ({
+                    'aria-label': t('users.pagination.page', { page }),
+                    'aria-current': page === filters.page ? 'page' : undefined,
+                  })}
+                  getControlProps={(control) => ({ 'aria-label': t(`users.pagination.${control}`) })}
+                  data-testid="user-pagination"
+                />
+              </Center>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}

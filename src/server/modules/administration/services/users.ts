@@ -1,0 +1,67 @@
+import type { UserListSortKey } from '../../../../shared/domain/administration/users';
+import { type Actor, authorize } from '../../../platform/authorize';
+import type { Db } from '../../../platform/db';
+import { userActions } from '../policies/users';
+import type { UserListRow } from '../presenters/users';
+import { countUsers, lockedAmong, type UserFilters, userPage } from '../queries/users';
+
+/** The most companies the filter lists. */
+export const COMPANY_OPTIONS_LIMIT = 1_000;
+
+export interface UserListPage {
+  rows: UserListRow[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/**
+ * get_users: one page of the site's users, searched, filtered and sorted in the database. A page past the end is
+ * empty, with the total that says so.
+ */
+export async function listUsers(
+  db: Db,
+  opts: {
+    user: Actor;
+    filters: UserFilters;
+    sort: UserListSortKey;
+    desc: boolean;
+    page: number;
+    limit: number;
+  },
+): Promise<UserListPage> {
+  authorize(opts.user, userActions.list, undefined);
+  const [total, rows] = await Promise.all([
+    countUsers(db, opts.filters),
+    userPage(db, opts.filters, {
+      sort: opts.sort,
+      desc: opts.desc,
+      limit: opts.limit,
+      offset: (opts.page - 1) * opts.limit,
+    }),
+  ]);
+  const locked = await lockedAmong(
+    db,
+    opts.filters.siteId,
+    rows.map((row) => row.email),
+  );
+  return {
+    rows: rows.map((row) => ({ ...row, locked: locked.has(row.email) })),
+    page: opts.page,
+    totalPages: Math.ceil(total / opts.limit),
+    total,
+  };
+}
+
+/** get_companies: the site's companies by name. */
+export async function listCompanies(db: Db, opts: { user: Actor; siteId: number }) {
+  authorize(opts.user, userActions.list, undefined);
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name'])
+    .where('site_id', '=', opts.siteId)
+    .orderBy('name')
+    .orderBy('id')
+    .limit(COMPANY_OPTIONS_LIMIT)
+    .execute();
+}

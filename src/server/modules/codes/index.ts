@@ -1,0 +1,11 @@
+/**
+ * The codes module: registration codes that share courses (spec §4, §8) — staff generate, list, deactivate and
+ * export them; any signed-in user redeems one, which grants access through learning's index. Other modules import
+ * only this.
+ */
+import type { ModuleHandlers } from '../../platform/handlers';
+import { codesHandlers } from './api/codes';
+
+export const handlers = {
+  'codes.php': codesHandlers,
+} satisfies ModuleHandlers;

@@ -1,0 +1,62 @@
+import type { RegistrationCode } from '../../../../shared/contract/codes/codes';
+import { codeStatus, formatCode } from '../../../../shared/domain/codes/codes';
+import { type CodeRow, courseIdsOf } from '../queries/codes';
+
+/** A code as staff see it; its courses named from `names` (courses removed since are left out). */
+export function presentCode(row: CodeRow, names: Map<number, string>, at: string): RegistrationCode {
+  return {
+    Id: row.id,
+    Code: formatCode(row.code),
+    Status: codeStatus({ deactivatedAt: row.deactivated_at, validTo: row.valid_to }, at),
+    Courses: courseIdsOf(row).flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [{ Id: id, Name: name }];
+    }),
+    AccessDays: row.access_days,
+    AccessUntil: row.access_until,
+    UsesTotal: row.uses_total,
+    UsesLeft: row.uses_left,
+    RedeemedCount: row.uses_total - row.uses_left,
+    ValidFrom: row.valid_from,
+    ValidTo: row.valid_to,
+    Note: row.note,
+    BatchKey: row.batch_key,
+    CreatedAt: row.created_at,
+  };
+}
+
+/** One CSV field: quoted when it holds a separator, a quote or a line break; a leading formula sign is defused. */
+function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A batch as CSV for a spreadsheet: a header row, then one code per row. */
+export function codesCsv(codes: RegistrationCode[]): string {
+  const header = [
+    'Code',
+    'Status',
+    'Courses',
+    'Uses',
+    'Uses left',
+    'Access days',
+    'Access until',
+    'Valid from',
+    'Valid to',
+    'Note',
+  ];
+  const rows = codes.map((c) => [
+    c.Code,
+    c.Status,
+    c.Courses.map((course) => course.Name).join('; '),
+    c.UsesTotal,
+    c.UsesLeft,
+    c.AccessDays,
+    c.AccessUntil,
+    c.ValidFrom,
+    c.ValidTo,
+    c.Note,
+  ]);
+  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,126 @@
+import {
+  CODE_GUESSES_PER_SOURCE,
+  CODE_GUESSES_PER_USER,
+  codeStatus,
+  normalizeCode,
+} from '../../../../shared/domain/codes/codes';
+import { type Db, now } from '../../../platform/db';
+import type { SessionUser } from '../../../platform/db/schema';
+import { AppError, invalidFields } from '../../../platform/errors';
+import { giveBackToWindow, sourceOf, takeFromWindow, tooManyRequests } from '../../../platform/limits';
+import { grantCourseAccess, hasCourseAccess } from '../../learning';
+import { courseIdsOf, courseNames, findCode } from '../queries/codes';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Refusals that say the code itself was wrong: they count against the caller's guesses. */
+const wrongCodes = new Set(['INVALID_CODE', 'CODE_EXPIRED']);
+
+export interface RedeemedCourse {
+  Id: number;
+  Name: string;
+  AccessEndsAt: string | null;
+}
+
+/**
+ * Redeems a code for the user. Each try first takes one from the user's and the address's windows of guesses
+ * (in the database, so every server process counts alike); a try whose code was right gives them back, so only
+ * wrong codes count, and once a window is full every try is refused until it passes, a right code included.
+ */
+export async function redeemCode(
+  db: Db,
+  opts: { siteId: number; user: SessionUser; input: string; ip: string },
+): Promise<RedeemedCourse[]> {
+  const code = normalizeCode(opts.input);
+  if (code === '') throw invalidFields({ field: 'Code', message: 'Code is required' });
+  const windows = [
+    { siteId: opts.siteId, bucket: 'code_guesses', subject: `user:${opts.user.id}`, ...CODE_GUESSES_PER_USER },
+    { siteId: opts.siteId, bucket: 'code_guesses', subject: `source:${sourceOf(opts.ip)}`, ...CODE_GUESSES_PER_SOURCE },
+  ];
+  const taken: typeof windows = [];
+  const giveBack = async () => {
+    for (const window of taken) await giveBackToWindow(db, window);
+  };
+  for (const window of windows) {
+    const take = await takeFromWindow(db, window);
+    if (!take.ok) {
+      await giveBack();
+      throw tooManyRequests(take.retryAfter, 'Too many wrong codes');
+    }
+    taken.push(window);
+  }
+  try {
+    const courses = await db.transaction().execute((trx) => redeemInTransaction(trx, { ...opts, code }));
+    await giveBack();
+    return courses;
+  } catch (error) {
+    if (!(error instanceof AppError && wrongCodes.has(error.code))) await giveBack();
+    throw error;
+  }
+}
+
+/**
+ * The redemption itself, in one transaction: the use is taken by a conditional UPDATE (`uses_left > 0`), and the
+ * redemption row is unique per user and code, so concurrent tries can neither pass the uses nor redeem twice.
+ */
+async function redeemInTransaction(
+  trx: Db,
+  opts: { siteId: number; user: SessionUser; code: string },
+): Promise<RedeemedCourse[]> {
+  const at = now();
+  const row = await findCode(trx, opts.siteId, opts.code);
+  // A deactivated code, or one not valid yet, reads as no code at all (docs/decisions.md).
+  const notYet = row?.valid_from != null && Date.parse(row.valid_from) > Date.parse(at);
+  if (!row || row.deactivated_at !== null || notYet) throw new AppError('INVALID_CODE', 'Invalid code');
+  if (codeStatus({ deactivatedAt: null, validTo: row.valid_to }, at) === 'expired') {
+    throw new AppError('CODE_EXPIRED', 'The code has expired');
+  }
+  const mine = await trx
+    .selectFrom('registration_code_redemptions')
+    .select('id')
+    .where('site_id', '=', opts.siteId)
+    .where('code_id', '=', row.id)
+    .where('user_id', '=', opts.user.id)
+    .executeTakeFirst();
+  if (mine) throw new AppError('CODE_ALREADY_REDEEMED', 'You have already redeemed this code');
+  const names = await courseNames(trx, opts.siteId, courseIdsOf(row));
+  const courseIds = courseIdsOf(row).filter((id) => names.has(id));
+  if (courseIds.length === 0) throw new AppError('INVALID_CODE', 'Invalid code');
+  const missing: number[] = [];
+  for (const courseId of courseIds) {
+    if (!(await hasCourseAccess(trx, { siteId: opts.siteId, userId: opts.user.id, courseId }))) missing.push(courseId);
+  }
+  if (missing.length === 0) throw new AppError('ALREADY_HAS_ACCESS', 'You already have access to these courses');
+
+  const use = await trx
+    .updateTable('registration_codes')
+    .set((eb) => ({ uses_left: eb('uses_left', '-', 1), updated_at: at }))
+    .where('site_id', '=', opts.siteId)
+    .where('id', '=', row.id)
+    .where('uses_left', '>', 0)
+    .executeTakeFirst();
+  if (Number(use.numUpdatedRows) === 0) {
+    throw new AppError('CODE_ALREADY_REDEEMED', 'This code has already been redeemed');
+  }
+  const redemption = await trx
+    .insertInto('registration_code_redemptions')
+    .values({ site_id: opts.siteId, code_id: row.id, user_id: opts.user.id, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['code_id', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!redemption) throw new AppError('CODE_ALREADY_REDEEMED', 'You have already redeemed this code');
+
+  const expiresAt =
+    row.access_days !== null ? new Date(Date.parse(at) + row.access_days * DAY_MS).toISOString() : row.access_until;
+  for (const courseId of missing) {
+    await grantCourseAccess(trx, {
+      siteId: opts.siteId,
+      courseId,
+      userId: opts.user.id,
+      source: 'code',
+      grantedBy: null,
+      expiresAt,
+    });
+  }
+  return missing.map((id) => ({ Id: id, Name: names.get(id) ?? '', AccessEndsAt: expiresAt }));
+}

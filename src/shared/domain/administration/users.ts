@@ -1,0 +1,17 @@
+/** /users (the user list of the administration): what it filters and sorts by, and its bounds. */
+
+/**
+ * A user's status as the list filters it: `active` (verified and not locked), `locked` (signing in closed until she
+ * resets her password) and `not_verified` (her address not yet verified, whether locked or not).
+ */
+export const userStatuses = ['active', 'locked', 'not_verified'] as const;
+export type UserStatusKey = (typeof userStatuses)[number];
+
+export const userListSorts = ['name', 'email', 'created', 'type', 'last_seen'] as const;
+export type UserListSortKey = (typeof userListSorts)[number];
+
+/** Rows per page: 25 unless asked, at most 100. */
+export const userListLimit = { default: 25, max: 100 } as const;
+
+/** The longest search text. */
+export const userListSearchMax = 100;

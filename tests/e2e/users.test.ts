@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../src/server/platform/db';
+import { createCompany, createUser } from '../../src/server/seed/factories';
+import { cheapPasswordHash } from '../factories';
+import {
+  e2eAvailable,
+  expectAccessible,
+  failCall,
+  gotoPage,
+  newContext,
+  settle,
+  signInViaApi,
+  useBrowser,
+} from './support/browser';
+import { DEMO_PASSWORD, demo } from './support/constants';
+
+/** First names of the students of this file, in the order of the list; one more than a page holds, and one. */
+const FIRST_NAMES = Array.from({ length: 26 }, (_, i) => `Pupil${String.fromCharCode(97 + i)}`);
+
+const rows = (page: Page) => page.getByTestId('user-row');
+const names = (page: Page) => page.getByTestId('user-name').allTextContents();
+
+describe.skipIf(!e2eAvailable)('/users', () => {
+  const browser = useBrowser();
+  /** A surname of this file's own, so that the demo's users and other files' do not match its searches. */
+  const tag = `Xylo${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    const db = createDatabase({ url: `sqlite:${path.join(inject('dataDir'), 'app.db')}` });
+    try {
+      const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
+      const company = await createCompany(db, { site, name: `Studio ${tag}` });
+      const passwordHash = cheapPasswordHash(DEMO_PASSWORD);
+      await createUser(db, {
+        site,
+        role: 'student',
+        firstName: 'Ingrid',
+        lastName: tag,
+        email: `ingrid-${tag}@e2e.test`.toLowerCase(),
+        passwordHash,
+        companyId: company.id,
+      });
+      for (const first of FIRST_NAMES) {
+        await createUser(db, {
+          site,
+          role: 'student',
+          firstName: first,
+          lastName: tag,
+          email: `${first}-${tag}@e2e.test`.toLowerCase(),
+          passwordHash,
+          verified: first !== 'Pupila',
+        });
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('an administrator finds a student as she types, sorts and pages the list', { timeout: 90_000 }, async () => {
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, '/users');
+    await settle(page);
+    await expectAccessible(page, '/users');
+
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.pressSequentially(`grid ${tag}`, { delay: 20 });
+    await expect.poll(() => names(page)).toEqual([`Ingrid ${tag}`]);
+    const row = rows(page).first();
+    expect(await row.getByTestId('user-email').textContent()).toBe(`ingrid-${tag}@e2e.test`.toLowerCase());
+    expect(await row.textContent()).toContain(`Studio ${tag}`);
+    expect(await row.getByTestId('user-status').allTextContents()).toEqual(['Active']);
+    expect(await row.getByRole('link').getAttribute('href')).toMatch(/^\/user\/\d+$/);
+    expect(await page.getByTestId('user-count').textContent()).toBe('1 user');
+    // The search is in the address, so the list can be linked.
+    expect(new URL(page.url()).searchParams.get('q')).toBe(`grid ${tag}`);
+
+    await search.fill(tag);
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('27 users');
+    expect(await names(page)).toEqual(['Ingrid', ...FIRST_NAMES.slice(0, 24)].map((first) => `${first} ${tag}`));
+    expect(await page.getByTestId('user-page').textContent()).toBe('Page 1 of 2');
+    await expectAccessible(page, '/users searched');
+
+    // The name header sorts the other way round; its state is announced.
+    const nameHeader = page.getByRole('columnheader', { name: /Name/ });
+    expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    await page.getByTestId('user-sort-name').click();
+    await expect.poll(async () => (await names(page))[0]).toBe(`Pupilz ${tag}`);
+    expect(await nameHeader.getAttribute('aria-sort')).toBe('descending');
+
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect.poll(() => names(page)).toEqual([`Pupila ${tag}`, `Ingrid ${tag}`]);
+    expect(await rows(page).first().getByTestId('user-status').allTextContents()).toEqual(['Not verified']);
+    expect(await page.getByTestId('user-page').textContent()).toBe('Page 2 of 2');
+    await expectAccessible(page, '/users, page 2');
+
+    // A filter starts from the first page again.
+    await page.getByLabel('Status', { exact: true }).selectOption('not_verified');
+    await expect.poll(() => names(page)).toEqual([`Pupila ${tag}`]);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await context.close();
+  });
+
+  it('reads well on a phone in Swedish and the dark theme', { timeout: 60_000 }, async () => {
+    const context = await newContext(browser(), { phone: true, colorScheme: 'dark', locale: 'sv-SE' });
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, `/users?q=${tag}&sort=email&desc=1`);
+    await settle(page);
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('27 användare');
+    expect((await names(page))[0]).toBe(`Pupilz ${tag}`);
+    await expectAccessible(page, '/users on a phone, in Swedish and dark');
+    await context.close();
+  });
+  it('says so when the list cannot be loaded, and loads it on a retry', { timeout: 60_000 }, async () => {
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await failCall(page, 'users.php', 'get_users');
+    await page.goto(`/users?q=${tag}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The users could not be loaded' });
+    await alert.waitFor({ timeout: 15_000 });
+    await expectAccessible(page, '/users failing to load');
+    await page.unroute('**/api/backend/users.php');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('27 users');
+    await context.close();
+  });
+});
