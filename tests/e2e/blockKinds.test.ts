@@ -9,6 +9,7 @@ import {
   e2eAvailable,
   expectAccessible,
   newContext,
+  setSwitch,
   settle,
   signInViaApi,
   useBrowser,
@@ -57,7 +58,7 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     const partId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('tab', { name: 'Settings' }).click();
     const settings = page.getByTestId('part-settings');
-    await settings.getByRole('switch', { name: 'Published' }).check({ force: true });
+    await setSwitch(settings.getByRole('switch', { name: 'Published' }), true);
     await settings.getByTestId('part-settings-save').click();
     await page.getByText('Settings saved.').first().waitFor();
     await page.getByRole('tab', { name: 'Content' }).click();
@@ -134,11 +135,11 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     await expectAccessible(page, 'the editor with a block of every kind');
     // The student preview draws the draft as the learner's page will, the file's size too.
     const previewToggle = page.getByRole('switch', { name: 'Preview as student' });
-    await previewToggle.check({ force: true });
+    await setSwitch(previewToggle, true);
     const preview = page.getByTestId('student-preview');
     await expect.poll(() => kindsIn(preview)).toEqual([...blockTypes]);
     expect(await preview.locator('section[data-block-type="File"]').textContent()).toContain(`${pdf.length} B`);
-    await previewToggle.uncheck({ force: true });
+    await setSwitch(previewToggle, false);
     await page.getByTestId('part-name').waitFor();
     // The draft saves itself: the autosave takes every block.
     await expect

@@ -5,6 +5,7 @@ import {
   e2eAvailable,
   expectAccessible,
   newContext,
+  setSwitch,
   settle,
   signInViaApi,
   useBrowser,
@@ -269,7 +270,7 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
         await page.getByTestId('history-tab').click();
         await page.getByTestId('revisions').waitFor();
         await expectAccessible(page, `a part's history, ${label}`);
-        await page.getByTestId('student-preview-toggle').click({ force: true });
+        await setSwitch(page.getByTestId('student-preview-toggle'), true);
         await page.getByTestId('student-preview').waitFor();
         await expectAccessible(page, `student preview, ${label}`);
         await page.getByTestId('course-edit-close').click();

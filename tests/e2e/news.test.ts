@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { e2eAvailable, expectAccessible, gotoPage, newContext, signInViaApi, useBrowser } from './support/browser';
+import {
+  e2eAvailable,
+  expectAccessible,
+  gotoPage,
+  newContext,
+  setSwitch,
+  signInViaApi,
+  useBrowser,
+} from './support/browser';
 import { demo } from './support/constants';
 
 describe.skipIf(!e2eAvailable)('news written by an administrator', () => {
@@ -20,7 +28,7 @@ describe.skipIf(!e2eAvailable)('news written by an administrator', () => {
     await dialog.getByRole('textbox', { name: 'Title in Swedish' }).fill('Sommarläger 2027');
     await dialog.getByRole('textbox', { name: 'Text in Swedish' }).click();
     await page.keyboard.type('Välkommen i juni.');
-    await dialog.getByRole('switch', { name: 'Published' }).check({ force: true });
+    await setSwitch(dialog.getByRole('switch', { name: 'Published' }), true);
     await expectAccessible(page, 'the news editor');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The news item was saved').waitFor();
@@ -42,7 +50,7 @@ describe.skipIf(!e2eAvailable)('news written by an administrator', () => {
     // Unpublished: gone from the banner and the list, and the banner shows the latest again.
     await card.getByRole('button', { name: 'Edit: Summer camp 2027' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit news item' });
-    await edit.getByRole('switch', { name: 'Published' }).uncheck({ force: true });
+    await setSwitch(edit.getByRole('switch', { name: 'Published' }), false);
     await edit.getByRole('button', { name: 'Save' }).click();
     await card.getByText('Draft', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Banner: show the latest' }).click();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { CallName, CallOf, EndpointFile } from '../../../src/shared/contract';
 import type { CallData } from '../../../src/shared/contract/define';
@@ -152,6 +152,15 @@ export async function axeViolations(page: Page, only?: readonly string[]): Promi
 /** Fails on any serious or critical axe-core violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page, label: string, only?: readonly string[]): Promise<void> {
   expect(await axeViolations(page, only), `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * Turns a switch (Mantine's: a checkbox drawn over by its track) on or off. The click goes to the input itself, not
+ * to the point where it is drawn, where a toast may lie at that moment; then the state is waited for.
+ */
+export async function setSwitch(toggle: Locator, on: boolean): Promise<void> {
+  if ((await toggle.isChecked()) !== on) await toggle.dispatchEvent('click');
+  await expect.poll(() => toggle.isChecked()).toBe(on);
 }
 
 /** Waits until the page's loaders have given way to its data (and, unless `heading` is false, its first heading). */
