@@ -1,6 +1,7 @@
 /** The administration's texts: /users. */
 export const administration = {
   users: {
+    newUser: 'New user',
     title: 'Users',
     intro: 'Everyone with an account on this site: find a user by name or email address, filter and sort the list.',
     search: 'Search',

@@ -3,6 +3,7 @@ import type { Translation } from '../types';
 
 export const administration: Translation<typeof en> = {
   users: {
+    newUser: 'Ny användare',
     title: 'Användare',
     intro:
       'Alla med ett konto på webbplatsen: hitta en användare på namn eller e-postadress, filtrera och sortera listan.',
