@@ -7,6 +7,7 @@ import { createCourse, grantAccess } from '../factories/courses';
 import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { linkIn, mailsTo, snapshotRows } from '../support/inspect';
+import { whileRowLocked } from '../support/locks';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
@@ -335,6 +336,29 @@ describe.each(dialects)('users.php, one user’s page, on %s', (dialect) => {
     const lockLast = await server.call('users.php', 'lock_user', { Id: second.id }, as(second));
     expect(lockLast.body.error_code).toBe('FORBIDDEN');
     expect(await userRow(second.id)).toMatchObject({ user_type: 2, privilegies: 100, locked_at: null });
+  });
+
+  it('two administrators lowering each other at once leave one of them', async () => {
+    const { site, admin } = await school();
+    const other = await createPerson(server, site, 'admin', { firstName: 'Otto' });
+    const answers = await whileRowLocked(server, { table: 'users', id: [admin.id, other.id] }, async () =>
+      Promise.all([
+        save(admin, { ...(await asSaved(other.id)), UserType: 8 }),
+        save(other, { ...(await asSaved(admin.id)), UserType: 8 }),
+      ]),
+    );
+    // One goes through; the other is refused, as the last administrator (the two at once, on PostgreSQL) or as no
+    // administrator any more (one after the other, on SQLite).
+    const outcomes = answers.map((answer) => answer.body.error_code ?? answer.body.status).sort();
+    expect(outcomes[1]).toBe('OK');
+    expect(['FORBIDDEN', 'LAST_ADMIN']).toContain(outcomes[0]);
+    const admins = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('site_id', '=', site.id)
+      .where('user_type', '=', 2)
+      .execute();
+    expect(admins).toHaveLength(1);
   });
 
   it('locks: sign-in refused with its own error and her sessions ended; unlock also clears the failed sign-ins', async () => {
