@@ -362,4 +362,33 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     await db.insertInto('registration_code_redemptions').values(redemption).execute();
     await expect(db.insertInto('registration_code_redemptions').values(redemption).execute()).rejects.toThrow();
   });
+
+  it('0021 leaves the users already there unlocked, and a user’s history goes with her', async () => {
+    const db = await databaseUpTo('0020_news_admin');
+    const site = await createSite(db);
+    const before = await createUser(db, { site, email: 'before@example.test' });
+    await migrate(db);
+    expect(
+      await db.selectFrom('users').select(['locked_at', 'locked_by_user_id']).where('id', '=', before.id).execute(),
+    ).toEqual([{ locked_at: null, locked_by_user_id: null }]);
+    const actor = await createUser(db, { site, role: 'admin' });
+    const entry = (userId: number, actorId: number | null) => ({
+      site_id: site.id,
+      user_id: userId,
+      actor_user_id: actorId,
+      action: 'locked',
+      details: '{}',
+      created_at: now(),
+      updated_at: now(),
+    });
+    await db
+      .insertInto('user_history')
+      .values([entry(before.id, actor.id), entry(actor.id, before.id)])
+      .execute();
+    await db.deleteFrom('users').where('id', '=', before.id).execute();
+    // Her own entries go with her; those she made stay, without her name.
+    expect(await db.selectFrom('user_history').select(['user_id', 'actor_user_id']).execute()).toEqual([
+      { user_id: actor.id, actor_user_id: null },
+    ]);
+  });
 });

@@ -38,6 +38,7 @@ const everyTable: Record<keyof Database, true> = {
   tasks: true,
   registration_codes: true,
   registration_code_redemptions: true,
+  user_history: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

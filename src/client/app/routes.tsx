@@ -41,6 +41,7 @@ const CertificateCheckPage = page(
   ['learning'],
 );
 const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
+const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
 const CoursesPage = page(() => import('../features/authoring/Courses/CoursesPage'), ['authoring']);
 const RedeemCodePage = page(() => import('../features/codes/Redeem/RedeemCodePage'), ['codes']);
 const CodesPage = page(() => import('../features/codes/Codes/CodesPage'), ['codes']);
@@ -87,6 +88,7 @@ const pages: Record<RoutePath, Page> = {
   '/certificate/:code': { element: <CertificateCheckPage /> },
   '/versions': { element: <VersionsPage /> },
   '/users': { element: <UsersPage /> },
+  '/user/:id': { element: <UserPage /> },
   '/Courses': { element: <CoursesPage /> },
   '/codes': { element: <CodesPage /> },
   '/Tasks': { element: <TasksPage /> },

@@ -46,6 +46,7 @@ export const routeAccess = {
   '/certificate/:code': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
   '/users': { kind: 'admin' },
+  '/user/:id': { kind: 'admin' },
   '/Courses': { kind: 'admin' },
   '/codes': { kind: 'admin' },
   '/Tasks': { kind: 'admin' },
@@ -67,6 +68,7 @@ const samples: Partial<Record<RoutePath, string>> = {
   '/FreeLessons/:category?': '/FreeLessons',
   '/certificate/:code': '/certificate/NO-SUCH-CODE',
   '/Tasks/:id': '/Tasks/1',
+  '/user/:id': '/user/1',
 };
 
 const withSamples = () =>

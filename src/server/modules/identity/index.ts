@@ -20,5 +20,14 @@ export const handlers = {
 export const uploadLimits = { 'ajaxUpload.php': uploadFileLimit };
 
 export { pruneCounters, startHousekeeping } from './services/housekeeping';
+export {
+  type AccountFields,
+  createInvitedAccount,
+  INVITATION_VALID_DAYS,
+  lockAccount,
+  mailStaffPasswordReset,
+  unlockAccount,
+  updateAccount,
+} from './services/managedAccounts';
 export { hashPassword } from './services/passwords';
-export { findSessionUser } from './services/sessions';
+export { findSessionUser, revokeAllSessions } from './services/sessions';

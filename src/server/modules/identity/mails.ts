@@ -74,6 +74,30 @@ export const accountMails = {
             'The link is valid for 30 minutes. If you did not ask for this, ignore this mail.',
           ),
         },
+  invitation: (locale: Locale, name: string, link: string, validDays: number): MailText =>
+    locale === 'sv'
+      ? {
+          subject: 'Du har fått ett konto',
+          text: lines(
+            `Hej ${name}!`,
+            '',
+            'Ett konto har skapats åt dig. Öppna länken för att välja ditt lösenord:',
+            link,
+            '',
+            `Länken gäller i ${validDays} dagar. Därefter kan du be om en ny på sidan för glömt lösenord.`,
+          ),
+        }
+      : {
+          subject: 'An account has been made for you',
+          text: lines(
+            `Hi ${name},`,
+            '',
+            'An account has been made for you. Open this link to choose your password:',
+            link,
+            '',
+            `The link is valid for ${validDays} days. After that, ask for a new one on the forgotten-password page.`,
+          ),
+        },
   alreadyRegistered: (locale: Locale, name: string, link: string): MailText =>
     locale === 'sv'
       ? {

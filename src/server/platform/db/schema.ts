@@ -50,6 +50,9 @@ export interface UsersTable extends Row {
   language: string | null;
   /** An address she asked to change to; hers once its mailed link is opened (migration 0009). */
   pending_email: string | null;
+  /** Locked by an administrator (migration 0021): signing in is refused until unlocked. */
+  locked_at: Generated<Timestamp | null>;
+  locked_by_user_id: Generated<number | null>;
 }
 
 export interface SessionsTable extends Row {
@@ -442,6 +445,17 @@ export interface RegistrationCodeRedemptionsTable extends Row {
   user_id: number;
 }
 
+/** Who changed what of a user through /user/:id, and when (`created_at`); migration 0021. */
+export interface UserHistoryTable extends Row {
+  site_id: number;
+  user_id: number;
+  /** Null once the actor's account is gone. */
+  actor_user_id: number | null;
+  action: string;
+  /** JSON: what changed. */
+  details: string;
+}
+
 export interface Database {
   sites: SitesTable;
   companies: CompaniesTable;
@@ -477,6 +491,7 @@ export interface Database {
   tasks: TasksTable;
   registration_codes: RegistrationCodesTable;
   registration_code_redemptions: RegistrationCodeRedemptionsTable;
+  user_history: UserHistoryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

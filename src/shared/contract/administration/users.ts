@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { userListLimit, userListSearchMax, userListSorts, userStatuses } from '../../domain/administration/users';
-import { call, endpoint, isoDate, noneOr, ok, optionalId, pagination } from '../define';
+import { ExamStatus } from '../coaching/userExam';
+import { call, email, endpoint, id, isoDate, LanguageChoice, noneOr, ok, optionalId, pagination } from '../define';
+import { personName } from '../identity/register';
+import { CourseStatus } from '../learning/courseShapes';
 
 /** One user of the site as /users lists her. */
 export const UserListItem = z.object({
@@ -47,6 +50,131 @@ export const UserListQuery = z.object({
 });
 export type UserListQuery = z.input<typeof UserListQuery>;
 
+/** One user as her page (/user/:id) shows her. */
+export const UserProfile = UserListItem.extend({
+  Language: LanguageChoice.nullable(),
+  TotalXp: z.number(),
+  /** Locked by an administrator (sign-in refused until unlocked), when and by whom; null: not. */
+  LockedAt: isoDate.nullable(),
+  LockedByUserId: z.number().nullable(),
+  LockedByName: z.string().nullable(),
+  /** Signing in is closed to her by failed sign-ins until she resets her password or staff unlock her. */
+  SignInLocked: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+/** A course she holds (or held) access to, or has progress in. */
+export const UserCourse = z.object({
+  CourseId: z.number(),
+  Name: z.string(),
+  /** She holds access (live or expired); false: progress without access (access revoked). */
+  HasAccess: z.boolean(),
+  Source: z.enum(['staff', 'code', 'purchase']).nullable(),
+  GrantedAt: isoDate.nullable(),
+  /** Null: without end. */
+  ExpiresAt: isoDate.nullable(),
+  Expired: z.boolean(),
+  ProgressPercent: z.number(),
+  Xp: z.number(),
+  Status: CourseStatus,
+  CompletedAt: isoDate.nullable(),
+});
+export type UserCourse = z.infer<typeof UserCourse>;
+
+export const UserAchievement = z.object({
+  Id: z.number(),
+  Title: z.string(),
+  CourseId: z.number(),
+  CourseName: z.string(),
+  EarnedAt: isoDate,
+});
+
+/** An exam of a course she holds access to, in its state of spec §4 (`not_started` without an answer). */
+export const UserExamItem = z.object({
+  UserExamId: z.number().nullable(),
+  CourseId: z.number(),
+  CourseName: z.string(),
+  CoursePartId: z.number(),
+  BlockId: z.number(),
+  Name: z.string(),
+  Status: ExamStatus,
+  SubmittedAt: isoDate.nullable(),
+  ReviewedAt: isoDate.nullable(),
+  ReviewScore: z.number().nullable(),
+});
+export type UserExamItem = z.infer<typeof UserExamItem>;
+
+export const UserCertificate = z.object({
+  Id: z.number(),
+  CourseId: z.number(),
+  CourseName: z.string(),
+  Code: z.string(),
+  IssuedAt: isoDate,
+  ExpiresAt: isoDate.nullable(),
+  Expired: z.boolean(),
+});
+
+export const UserSession = z.object({ Id: z.number(), CreatedAt: isoDate, ExpiresAt: isoDate });
+
+/** What changed in one entry of her history. */
+const HistoryValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const HistoryDetails = z.record(
+  z.string(),
+  z.union([HistoryValue, z.object({ From: HistoryValue, To: HistoryValue })]),
+);
+export type HistoryDetails = z.infer<typeof HistoryDetails>;
+
+export const userHistoryActions = [
+  'created',
+  'updated',
+  'course_granted',
+  'course_extended',
+  'course_revoked',
+  'locked',
+  'unlocked',
+  'sessions_ended',
+  'password_reset_sent',
+] as const;
+export const UserHistoryAction = z.enum(userHistoryActions);
+export type UserHistoryAction = z.infer<typeof UserHistoryAction>;
+
+/** Who changed what of her through her page, and when. */
+export const UserHistoryEntry = z.object({
+  Id: z.number(),
+  At: isoDate,
+  /** Null once the actor's account is gone. */
+  ActorId: z.number().nullable(),
+  ActorName: z.string().nullable(),
+  Action: UserHistoryAction,
+  Details: HistoryDetails,
+});
+export type UserHistoryEntry = z.infer<typeof UserHistoryEntry>;
+
+/** The history entries get_user carries; older ones are paged with get_user_history. */
+export const USER_HISTORY_FIRST = 20;
+
+/** A user type staff may give (1 student, 2 administrator, 8 coach). */
+export const AssignableUserType = z.union([z.literal(1), z.literal(2), z.literal(8)], {
+  error: 'Invalid input: expected a user type (1, 2 or 8)',
+});
+
+const userId = z.object({ Id: id });
+
+export const SaveUser = z.object({
+  /** 0, null or absent: a new user, invited by mail to set her password. */
+  Id: optionalId,
+  FirstName: personName,
+  LastName: personName,
+  Email: email,
+  /** Absent: unchanged (a new user: 1). Only administrators may change it. */
+  UserType: AssignableUserType.optional(),
+  /** Absent: unchanged (a new user: 0). Only administrators may change it. */
+  Privilegies: z.number().int().min(0).max(100).optional(),
+  CompanyId: optionalId,
+  Language: LanguageChoice.nullable().default(null),
+});
+export type SaveUser = z.input<typeof SaveUser>;
+
 export const users = endpoint('users.php', {
   /** The site's users for /users: searched, filtered, sorted and paged in the database. */
   get_users: call({
@@ -64,4 +192,63 @@ export const users = endpoint('users.php', {
     data: z.object({}),
     answer: z.object({ status: ok, data: z.array(CompanyOption) }),
   }),
+  /** One user's page: profile, courses, achievements, exams, certificates, sessions and latest history. */
+  get_user: call({
+    access: 'staff',
+    data: userId,
+    answer: z.object({
+      status: ok,
+      data: z.object({
+        User: UserProfile,
+        Courses: z.array(UserCourse),
+        Achievements: z.array(UserAchievement),
+        Exams: z.array(UserExamItem),
+        Certificates: z.array(UserCertificate),
+        Sessions: z.array(UserSession),
+        History: z.array(UserHistoryEntry),
+        HistoryTotal: z.number().int(),
+      }),
+      /** What the caller may do to her: edit her account, and change her type and privilegies. */
+      Can: z.object({ Manage: z.boolean(), ChangeRole: z.boolean() }),
+    }),
+  }),
+  /** Her history, newest first, a page at a time. */
+  get_user_history: call({
+    access: 'staff',
+    data: z.object({
+      Id: id,
+      Page: z.number().int().min(1).max(100_000).default(1),
+      Limit: z.number().int().min(1).max(100).default(USER_HISTORY_FIRST),
+    }),
+    answer: z.object({
+      status: ok,
+      data: z.array(UserHistoryEntry),
+      pagination: pagination.extend({ total: z.number() }),
+    }),
+  }),
+  /** Creates (Id 0: an invitation mailed) or changes a user's profile, company, type and privilegies. */
+  save_user: call({
+    access: 'staff',
+    data: SaveUser,
+    answer: z.object({ status: ok, Id: z.number(), Created: z.boolean() }),
+  }),
+  /** Gives her a course, or moves the end of her access (null: without end). */
+  grant_user_course: call({
+    access: 'staff',
+    data: z.object({ UserId: id, CourseId: id, ExpiresAt: isoDate.nullable().default(null) }),
+    answer: z.object({ status: ok }),
+  }),
+  revoke_user_course: call({
+    access: 'staff',
+    data: z.object({ UserId: id, CourseId: id }),
+    answer: z.object({ status: ok }),
+  }),
+  /** Locks her account (sign-in refused, sessions ended). */
+  lock_user: call({ access: 'staff', data: userId, answer: z.object({ status: ok }) }),
+  /** Unlocks her account: the administrator's lock and the locks of failed sign-ins. */
+  unlock_user: call({ access: 'staff', data: userId, answer: z.object({ status: ok }) }),
+  /** Signs her out everywhere. */
+  end_user_sessions: call({ access: 'staff', data: userId, answer: z.object({ status: ok, Ended: z.number() }) }),
+  /** Mails her a link to set a new password. */
+  send_password_reset: call({ access: 'staff', data: userId, answer: z.object({ status: ok }) }),
 });

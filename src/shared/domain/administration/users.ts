@@ -15,3 +15,8 @@ export const userListLimit = { default: 25, max: 100 } as const;
 
 /** The longest search text. */
 export const userListSearchMax = 100;
+
+/** Invitations (new users, each a mail) one staff member may send per window. */
+export const INVITATIONS_PER_STAFF = { limit: 50, windowSeconds: 60 * 60 } as const;
+/** Password resets one staff member may mail from users' pages per window. */
+export const RESETS_PER_STAFF = { limit: 50, windowSeconds: 60 * 60 } as const;

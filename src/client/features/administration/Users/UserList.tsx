@@ -20,7 +20,7 @@ const typeKey = { [UserType.student]: 'student', [UserType.admin]: 'admin', [Use
   'student' | 'admin' | 'coach' | undefined
 >;
 
-function UserTypeText({ type }: { type: number }) {
+export function UserTypeText({ type }: { type: number }) {
   const { t } = useTranslation('administration');
   const key = typeKey[type];
   return <>{key ? t(`users.types.${key}`) : t('users.types.other', { type })}</>;

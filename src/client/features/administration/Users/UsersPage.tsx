@@ -1,7 +1,8 @@
 import { Button, Center, Container, Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type UserListSortKey, userListSorts } from '../../../../shared/domain/administration/users';
 import { ErrorAlert, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
@@ -30,6 +31,17 @@ export default function UsersPage() {
     <Container size="xl" py="xl">
       <PageHeading title={t('users.title')} intro={t('users.intro')} />
       <Stack gap="lg">
+        <Group>
+          <Button
+            component={Link}
+            to="/user/0"
+            variant="light"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            data-testid="new-user"
+          >
+            {t('users.newUser')}
+          </Button>
+        </Group>
         <UserFilterBar filters={filters} searching={users.isFetching && answer !== undefined} onChange={change} />
         {phone && (
           <Group gap="sm" grow>

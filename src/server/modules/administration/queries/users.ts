@@ -93,10 +93,15 @@ function filtered<O>(
     );
   }
   if (filters.status === 'not_verified') q = q.where('users.email_verified_at', 'is', null);
-  if (filters.status === 'locked') q = q.where('users.email', 'in', lockedEmails(db, filters.siteId));
+  if (filters.status === 'locked') {
+    q = q.where((eb) =>
+      eb.or([eb('users.locked_at', 'is not', null), eb('users.email', 'in', lockedEmails(db, filters.siteId))]),
+    );
+  }
   if (filters.status === 'active') {
     q = q
       .where('users.email_verified_at', 'is not', null)
+      .where('users.locked_at', 'is', null)
       .where('users.email', 'not in', lockedEmails(db, filters.siteId));
   }
   return q;
@@ -140,6 +145,7 @@ export function userPageQuery(
       'users.email_verified_at',
       'users.created_at',
       'users.last_seen_at',
+      'users.locked_at',
     ])
     .limit(page.limit)
     .offset(page.offset);

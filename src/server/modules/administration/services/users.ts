@@ -46,7 +46,7 @@ export async function listUsers(
     rows.map((row) => row.email),
   );
   return {
-    rows: rows.map((row) => ({ ...row, locked: locked.has(row.email) })),
+    rows: rows.map(({ locked_at, ...row }) => ({ ...row, locked: locked_at !== null || locked.has(row.email) })),
     page: opts.page,
     totalPages: Math.ceil(total / opts.limit),
     total,

@@ -38,7 +38,9 @@ const sessionUser = prepare(
       .where('sessions.token_hash', '=', values.tokenHash)
       .where('sessions.site_id', '=', values.siteId)
       .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', values.at),
+      .where('sessions.expires_at', '>', values.at)
+      // Locking ends her sessions; this also holds against a sign-in that was under way meanwhile.
+      .where('users.locked_at', 'is', null),
 );
 
 /** The user a live token of this site belongs to, in one statement; null for unknown, expired or revoked tokens. */

@@ -218,6 +218,10 @@ export async function signIn(
         .execute();
     }
     await giveBackToWindow(db, window);
+    // Told only to whoever knows the password: a stranger learns nothing of the lock.
+    if (user.locked_at) {
+      throw new AppError('ACCOUNT_LOCKED_BY_ADMIN', 'An administrator has locked the account: contact the school');
+    }
     if (!user.email_verified_at) throw new AppError('NOT_VERIFIED', 'Verify your email address first');
     const token = await createSession(db, { siteId: opts.siteId, userId: user.id });
     return { token, user };
