@@ -158,8 +158,17 @@ async function exchange(
   options: UploadOptions & { tooLarge?: ErrorCode },
   // biome-ignore lint/suspicious/noExplicitAny: as above
 ): Promise<any> {
+  return readAnswer(await post(file, body, contentType, options), options);
+}
+
+/** Posts a body with the site and the session token; a network failure rejects with NETWORK. */
+async function post(
+  file: EndpointFile,
+  body: string | FormData,
+  contentType: string | undefined,
+  options: UploadOptions,
+): Promise<Response> {
   const token = storage.get(storageKeys.token);
-  let response: Response;
   try {
     const url = `/api/backend/${file}`;
     const headers: Record<string, string> = {
@@ -169,12 +178,17 @@ async function exchange(
       ...(contentType ? { 'Content-Type': contentType } : {}),
       ...(token ? { Authorization: token } : {}),
     };
-    response = await (options.post ?? fetchPost)(url, { headers, body, signal: options.signal });
+    return await (options.post ?? fetchPost)(url, { headers, body, signal: options.signal });
   } catch (error) {
     // A stopped upload is the caller's own doing, not a network failure.
     if (options.signal?.aborted) throw options.signal.reason ?? error;
     throw new ApiError('NETWORK');
   }
+}
+
+/** A JSON answer: what it says when it went through, an ApiError of its code when not. */
+// biome-ignore lint/suspicious/noExplicitAny: as above
+async function readAnswer(response: Response, options: { tooLarge?: ErrorCode } = {}): Promise<any> {
   // biome-ignore lint/suspicious/noExplicitAny: as above
   let answer: any;
   try {
@@ -194,6 +208,31 @@ async function exchange(
   if (answer?.status !== 'OK')
     throw new ApiError(String(answer?.error_code ?? 'SERVER_ERROR') as ErrorCode, answer ?? {});
   return answer;
+}
+
+/**
+ * Makes a call that answers a file (an export, `CallDef.file`): the file and the name the server gave it. A refusal
+ * is JSON and rejects as `call` does.
+ */
+export async function download<F extends DataFile, R extends CallName<F>>(
+  file: F,
+  req: R,
+  data: CallData<CallOf<F, R>>,
+): Promise<{ blob: Blob; name: string }> {
+  const { body, contentType } = callBody(req, data);
+  try {
+    const response = await post(file, body, contentType, {});
+    const disposition = response.headers.get('content-disposition') ?? '';
+    if (!response.ok || !disposition.startsWith('attachment')) {
+      await readAnswer(response);
+      throw new ApiError('SERVER_ERROR');
+    }
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+    return { blob: await response.blob(), name };
+  } catch (error) {
+    await beforeFailure();
+    throw error;
+  }
 }
 
 export type { Contract };

@@ -13,7 +13,14 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { SessionUser, SiteRow } from './db/schema';
 import { AppError, type FieldError, invalidFields } from './errors';
-import { type CallContext, type Handler, type HandlerRegistry, JsonText, type UploadedFile } from './handlers';
+import {
+  type CallContext,
+  FileAnswer,
+  type Handler,
+  type HandlerRegistry,
+  JsonText,
+  type UploadedFile,
+} from './handlers';
 import { GzipPieces, takesGzip } from './http/gzipPieces';
 import { receiveUpload } from './http/uploads';
 import type { Mailer } from './mail/outbox';
@@ -269,6 +276,13 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
     const endpointHandlers = registry[endpoint.file as keyof Contract] as Record<string, Handler<CallDef>>;
     const answer = await endpointHandlers[callName]?.(ctx, parsed.data);
     reply.header('cache-control', 'no-store');
+    if (answer instanceof FileAnswer) {
+      const { name, type, body } = answer.file;
+      return reply
+        .type(type)
+        .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
+        .send(body);
+    }
     if (answer instanceof JsonText) {
       const { json } = answer;
       const pieces = json instanceof GzipPieces ? json : null;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Contract } from '../../shared/contract';
 import type { CallAnswer, CallDef, EndpointDef, ParsedCallData } from '../../shared/contract/define';
@@ -58,10 +59,18 @@ export class JsonText<T> {
   constructor(readonly json: Buffer | string | GzipPieces) {}
 }
 
-export type Handler<C extends CallDef> = (
-  ctx: CallContext,
-  data: ParsedCallData<C>,
-) => Promise<CallAnswer<C> | JsonText<CallAnswer<C>>>;
+/**
+ * An answer that is a file, sent as it is made (a CSV export of any size): the dispatcher streams `body` as an
+ * attachment named `name`, with the backpressure of the connection, so that the file is never held whole in memory.
+ * Only a call whose contract says `file` answers it; a refusal before the first byte is a JSON error like any other.
+ */
+export class FileAnswer {
+  constructor(readonly file: { name: string; type: string; body: Readable }) {}
+}
+
+type AnswerOf<C extends CallDef> = C extends { file: string } ? FileAnswer : CallAnswer<C> | JsonText<CallAnswer<C>>;
+
+export type Handler<C extends CallDef> = (ctx: CallContext, data: ParsedCallData<C>) => Promise<AnswerOf<C>>;
 
 export type Handlers<E extends EndpointDef> = { [K in keyof E['calls']]: Handler<E['calls'][K]> };
 

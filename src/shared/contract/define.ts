@@ -17,6 +17,11 @@ export interface CallDef<D extends z.ZodType = z.ZodType, A extends z.ZodType = 
    * what the maintenance page reads. Every other call then answers administrators only (`MAINTENANCE`).
    */
   openInMaintenance?: true;
+  /**
+   * The call answers a file of this type, streamed (an export), instead of JSON; `answer` then describes nothing
+   * sent. Its refusals are JSON errors like any other call's. The client reads it with `download` (app/api.ts).
+   */
+  file?: string;
 }
 
 export interface EndpointDef<C extends Record<string, CallDef> = Record<string, CallDef>> {
@@ -33,6 +38,13 @@ export interface EndpointDef<C extends Record<string, CallDef> = Record<string, 
 }
 
 export const call = <D extends z.ZodType, A extends z.ZodType>(def: CallDef<D, A>): CallDef<D, A> => def;
+
+/** A call that answers a file (`CallDef.file`): its data is checked like any call's; nothing JSON is answered. */
+export const fileCall = <D extends z.ZodType>(def: {
+  access: Access;
+  data: D;
+  file: string;
+}): CallDef<D, z.ZodNever> & { file: string } => ({ ...def, answer: z.never() });
 
 export const endpoint = <const F extends string, C extends Record<string, CallDef>>(
   file: F,

@@ -1,4 +1,5 @@
 import { users } from './administration/users';
+import { userTransfer } from './administration/userTransfer';
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
 import { courseManager } from './authoring/courses';
@@ -50,6 +51,7 @@ export const contract = {
   [tasks.file]: tasks,
   [userExam.file]: userExam,
   [users.file]: users,
+  [userTransfer.file]: userTransfer,
   [codes.file]: codes,
 } as const;
 

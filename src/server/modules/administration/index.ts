@@ -4,7 +4,9 @@
  */
 import type { ModuleHandlers } from '../../platform/handlers';
 import { usersHandlers } from './api/users';
+import { userTransferHandlers } from './api/userTransfer';
 
 export const handlers = {
   'users.php': usersHandlers,
+  'user_transfer.php': userTransferHandlers,
 } satisfies ModuleHandlers;

@@ -33,7 +33,8 @@ export type UserListSort = z.infer<typeof UserListSort>;
 /** A company of the site, for the filter. */
 export const CompanyOption = z.object({ Id: z.number(), Name: z.string() });
 
-export const UserListQuery = z.object({
+/** Which users: the filters of /users, shared by the list and its export. */
+export const UserListFilters = z.object({
   /** Part of a first name, a last name, "first last" or an address, in any case; wildcards match themselves. */
   Search: z.string().trim().max(userListSearchMax).default(''),
   /** A user type (1 student, 2 administrator, 8 coach); 0, null or absent: any. */
@@ -43,6 +44,9 @@ export const UserListQuery = z.object({
   CourseId: optionalId,
   /** '': any. */
   Status: z.union([z.literal(''), UserStatus]).default(''),
+});
+
+export const UserListQuery = UserListFilters.extend({
   Page: z.number().int().min(1).max(1_000_000).default(1),
   Limit: z.number().int().min(1).max(userListLimit.max).default(userListLimit.default),
   Sort: UserListSort.default('name'),

@@ -44,6 +44,8 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   COURSE_LOCKED: 'Someone else is editing this course.',
   NOT_EDITING: 'Open the course for editing first: your editing was closed.',
   STALE_VERSION: 'The course was changed meanwhile; your change was not saved. Reload to see the latest version.',
+  IMPORT_INVALID: 'The file cannot be imported. Use a CSV file with a header row: Email, FirstName, LastName.',
+  IMPORT_HAS_ERRORS: 'Some rows have errors, so nothing was imported. Correct them and try again.',
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

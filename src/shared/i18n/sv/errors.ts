@@ -44,6 +44,8 @@ export const errors: typeof en = {
   NOT_EDITING: 'Öppna kursen för redigering först: din redigering stängdes.',
   STALE_VERSION:
     'Kursen har ändrats under tiden; din ändring sparades inte. Ladda om för att se den senaste versionen.',
+  IMPORT_INVALID: 'Filen kan inte importeras. Använd en CSV-fil med en rubrikrad: Email, FirstName, LastName.',
+  IMPORT_HAS_ERRORS: 'Några rader har fel, så inget importerades. Rätta dem och försök igen.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

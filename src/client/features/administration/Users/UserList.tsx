@@ -20,6 +20,7 @@ const typeKey = { [UserType.student]: 'student', [UserType.admin]: 'admin', [Use
   'student' | 'admin' | 'coach' | undefined
 >;
 
+/** A user type's name; a type without one as its number. */
 export function UserTypeText({ type }: { type: number }) {
   const { t } = useTranslation('administration');
   const key = typeKey[type];

@@ -10,6 +10,7 @@ import { filtersFromSearch, isFiltered, searchFromFilters, type UserListFilters 
 import { useUsers } from './queries';
 import { UserFilterBar } from './UserFilterBar';
 import { UserCards, type UserSort, UserTable } from './UserList';
+import { ExportUsersButton, ImportUsersButton } from './UserTransfer';
 
 /** /users: the site's users for staff, searched as one types, filtered, sorted and paged by the server. */
 export default function UsersPage() {
@@ -43,6 +44,10 @@ export default function UsersPage() {
           </Button>
         </Group>
         <UserFilterBar filters={filters} searching={users.isFetching && answer !== undefined} onChange={change} />
+        <Group gap="sm" justify="flex-end">
+          <ExportUsersButton filters={filters} />
+          <ImportUsersButton />
+        </Group>
         {phone && (
           <Group gap="sm" grow>
             <NativeSelect

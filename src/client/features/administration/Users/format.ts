@@ -80,4 +80,13 @@ export const isFiltered = (filters: UserListFilters) =>
   filters.courseId !== null ||
   filters.status !== null;
 
+/** The filters as the calls take them (get_users, export_users). */
+export const filtersData = (filters: UserListFilters) => ({
+  Search: filters.search,
+  UserType: filters.userType,
+  CompanyId: filters.companyId,
+  CourseId: filters.courseId,
+  Status: filters.status ?? ('' as const),
+});
+
 export const fullName = (user: { FirstName: string; LastName: string }) => `${user.FirstName} ${user.LastName}`.trim();

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../app/api';
 import { administrationKeys } from '../keys';
-import type { UserListFilters } from './format';
+import { filtersData, type UserListFilters } from './format';
 
 /** Rows per page of /users. */
 export const USERS_PER_PAGE = 25;
@@ -12,11 +12,7 @@ export function useUsers(filters: UserListFilters) {
     queryKey: administrationKeys.users.list(filters),
     queryFn: () =>
       call('users.php', 'get_users', {
-        Search: filters.search,
-        UserType: filters.userType,
-        CompanyId: filters.companyId,
-        CourseId: filters.courseId,
-        Status: filters.status ?? '',
+        ...filtersData(filters),
         Page: filters.page,
         Limit: USERS_PER_PAGE,
         Sort: filters.sort,

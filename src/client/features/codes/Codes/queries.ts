@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import type { GenerateCodes } from '../../../../shared/contract/codes/codes';
 import { call } from '../../../app/api';
+import { saveFile } from '../../../components/saveFile';
 import { codesKeys } from '../keys';
 
 export const CODES_PER_PAGE = 50;
@@ -51,13 +52,5 @@ export function useDeactivateCode() {
 export async function downloadBatch(batchKey: string): Promise<void> {
   const { FileName, Csv } = await call('codes.php', 'export_codes', { BatchKey: batchKey });
   // A byte order mark, so spreadsheets read the file as UTF-8 (names with å, ä, ö).
-  const url = URL.createObjectURL(new Blob(['\uFEFF', Csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = FileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the URL can go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob(['\uFEFF', Csv], { type: 'text/csv;charset=utf-8' }), FileName);
 }

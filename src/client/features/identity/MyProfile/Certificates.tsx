@@ -9,6 +9,7 @@ import { certificatePagePath } from '../../../../shared/domain/learning/certific
 import { call } from '../../../app/api';
 import { formatDate } from '../../../components/dates';
 import { Loading, QueryState } from '../../../components/LoadState';
+import { saveFile } from '../../../components/saveFile';
 import { ToneBadge } from '../../../components/tone';
 import { useCertificates } from './queries';
 
@@ -17,16 +18,7 @@ function savePdf(pdfBase64: string, fileName: string) {
   const binary = atob(pdfBase64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the URL can go once the browser has read it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([bytes], { type: 'application/pdf' }), fileName);
 }
 
 /** The user's certificates: course, dates, whether it has expired, and a download of the PDF. */

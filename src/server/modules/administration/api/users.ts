@@ -1,6 +1,8 @@
-import { users } from '../../../../shared/contract/administration/users';
+import type { z } from 'zod';
+import { type UserListFilters, users } from '../../../../shared/contract/administration/users';
 import { handlers, signedInUser } from '../../../platform/handlers';
 import { presentCompanyOption, presentUserListItem } from '../presenters/users';
+import type { UserFilters } from '../queries/users';
 import {
   endUserSessions,
   grantUserCourse,
@@ -13,19 +15,22 @@ import {
 import { userHistoryPage, userPage } from '../services/userPage';
 import { listCompanies, listUsers } from '../services/users';
 
+/** The filters of the list as the services read them, from a call's data (get_users, export_users). */
+export const userFiltersOf = (siteId: number, data: z.output<typeof UserListFilters>): UserFilters => ({
+  siteId,
+  search: data.Search,
+  userType: data.UserType,
+  companyId: data.CompanyId,
+  courseId: data.CourseId,
+  status: data.Status === '' ? null : data.Status,
+});
+
 /** `users.php`: /users and /user/:id. Staff only (the contract's access level and the module's policy); always the caller's site. */
 export const usersHandlers = handlers(users, {
   async get_users(ctx, data) {
     const list = await listUsers(ctx.db, {
       user: signedInUser(ctx),
-      filters: {
-        siteId: ctx.site.id,
-        search: data.Search,
-        userType: data.UserType,
-        companyId: data.CompanyId,
-        courseId: data.CourseId,
-        status: data.Status === '' ? null : data.Status,
-      },
+      filters: userFiltersOf(ctx.site.id, data),
       sort: data.Sort,
       desc: data.Desc,
       page: data.Page,

@@ -123,15 +123,11 @@ function sorted<O>(query: SelectQueryBuilder<Database, 'users', O>, sort: UserLi
   return q.orderBy('users.id', dir);
 }
 
-/** One page of the list, with each user's company: the statement, for a test to read its plan. */
-export function userPageQuery(
-  db: Db,
-  filters: UserFilters,
-  page: { sort: UserListSortKey; desc: boolean; limit: number; offset: number },
-) {
-  return sorted(filtered(db, db.selectFrom('users'), filters, page.sort), page.sort, page.desc)
+/** Users with what the list shows of them: their company's name beside their own columns. */
+const listed = <O>(query: SelectQueryBuilder<Database, 'users', O>, siteId: number) =>
+  query
     .leftJoin('companies', (join) =>
-      join.onRef('companies.id', '=', 'users.company_id').on('companies.site_id', '=', filters.siteId),
+      join.onRef('companies.id', '=', 'users.company_id').on('companies.site_id', '=', siteId),
     )
     .select([
       'users.id',
@@ -146,7 +142,15 @@ export function userPageQuery(
       'users.created_at',
       'users.last_seen_at',
       'users.locked_at',
-    ])
+    ]);
+
+/** One page of the list, with each user's company: the statement, for a test to read its plan. */
+export function userPageQuery(
+  db: Db,
+  filters: UserFilters,
+  page: { sort: UserListSortKey; desc: boolean; limit: number; offset: number },
+) {
+  return listed(sorted(filtered(db, db.selectFrom('users'), filters, page.sort), page.sort, page.desc), filters.siteId)
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -169,3 +173,15 @@ export async function lockedAmong(db: Db, siteId: number, emails: string[]): Pro
   const rows = await lockedEmails(db, siteId).where('sign_in_attempts.email', 'in', emails).distinct().execute();
   return new Set(rows.map((row) => row.email));
 }
+
+/**
+ * The next `limit` users the filters find after the user `afterId`, in the order they were created (their ids): an
+ * export reads the whole list this way, each batch from where the last ended, whatever its length.
+ */
+export const usersAfter = (db: Db, filters: UserFilters, afterId: number, limit: number) =>
+  listed(
+    filtered(db, db.selectFrom('users'), filters, 'created').where('users.id', '>', afterId).orderBy('users.id'),
+    filters.siteId,
+  )
+    .limit(limit)
+    .execute();

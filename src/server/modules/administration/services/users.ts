@@ -16,6 +16,23 @@ export interface UserListPage {
 }
 
 /**
+ * Listed users with whether each is locked: by an administrator, or by failed sign-ins until she resets her
+ * password (one statement for all of them).
+ */
+export async function withLocks(
+  db: Db,
+  siteId: number,
+  rows: (Omit<UserListRow, 'locked'> & { locked_at: string | null })[],
+): Promise<UserListRow[]> {
+  const locked = await lockedAmong(
+    db,
+    siteId,
+    rows.map((row) => row.email),
+  );
+  return rows.map(({ locked_at, ...row }) => ({ ...row, locked: locked_at !== null || locked.has(row.email) }));
+}
+
+/**
  * get_users: one page of the site's users, searched, filtered and sorted in the database. A page past the end is
  * empty, with the total that says so.
  */
@@ -40,13 +57,8 @@ export async function listUsers(
       offset: (opts.page - 1) * opts.limit,
     }),
   ]);
-  const locked = await lockedAmong(
-    db,
-    opts.filters.siteId,
-    rows.map((row) => row.email),
-  );
   return {
-    rows: rows.map(({ locked_at, ...row }) => ({ ...row, locked: locked_at !== null || locked.has(row.email) })),
+    rows: await withLocks(db, opts.filters.siteId, rows),
     page: opts.page,
     totalPages: Math.ceil(total / opts.limit),
     total,

@@ -1,5 +1,6 @@
 import type { RegistrationCode } from '../../../../shared/contract/codes/codes';
 import { codeStatus, formatCode } from '../../../../shared/domain/codes/codes';
+import { csvText } from '../../../platform/lib/csv';
 import { type CodeRow, courseIdsOf } from '../queries/codes';
 
 /** A code as staff see it; its courses named from `names` (courses removed since are left out). */
@@ -23,13 +24,6 @@ export function presentCode(row: CodeRow, names: Map<number, string>, at: string
     BatchKey: row.batch_key,
     CreatedAt: row.created_at,
   };
-}
-
-/** One CSV field: quoted when it holds a separator, a quote or a line break; a leading formula sign is defused. */
-function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A batch as CSV for a spreadsheet: a header row, then one code per row. */
@@ -58,5 +52,5 @@ export function codesCsv(codes: RegistrationCode[]): string {
     c.ValidTo,
     c.Note,
   ]);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return csvText(header, rows);
 }

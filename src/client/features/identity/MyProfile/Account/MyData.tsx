@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../../../app/api';
 import { useSession } from '../../../../app/session';
 import { ErrorAlert } from '../../../../components/LoadState';
+import { saveFile } from '../../../../components/saveFile';
 import { PasswordField } from '../../Auth/PasswordField';
 import { useErrorText } from '../../Auth/useErrorText';
 
@@ -18,11 +19,7 @@ export function DownloadMyData() {
     try {
       const answer = await call('profile.php', 'export_data', {});
       const file = new Blob([JSON.stringify(answer.data, null, 2)], { type: 'application/json' });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(file);
-      link.download = `my-data-${answer.data.ExportedAt.slice(0, 10)}.json`;
-      link.click();
-      URL.revokeObjectURL(link.href);
+      saveFile(file, `my-data-${answer.data.ExportedAt.slice(0, 10)}.json`);
     } catch (error) {
       console.warn('export_data failed', error);
       notifications.show({ color: 'red', message: t('account.data.failed') });
