@@ -1,3 +1,4 @@
+import { companies } from './administration/companies';
 import { users } from './administration/users';
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
@@ -51,6 +52,7 @@ export const contract = {
   [userExam.file]: userExam,
   [users.file]: users,
   [codes.file]: codes,
+  [companies.file]: companies,
 } as const;
 
 export type Contract = typeof contract;

@@ -41,6 +41,10 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   COURSE_LOCKED: 'Someone else is editing this course.',
   NOT_EDITING: 'Open the course for editing first: your editing was closed.',
   STALE_VERSION: 'The course was changed meanwhile; your change was not saved. Reload to see the latest version.',
+  NAME_TAKEN: 'This name is already taken.',
+  SEATS_EXCEEDED: 'The company does not have enough seats for this.',
+  COMPANY_NOT_EMPTY: 'The company still has users. Remove them first.',
+  PLAN_LIMIT: "Your plan's limit is reached. Change to a larger plan to add more.",
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

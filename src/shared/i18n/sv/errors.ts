@@ -41,6 +41,10 @@ export const errors: typeof en = {
   NOT_EDITING: 'Öppna kursen för redigering först: din redigering stängdes.',
   STALE_VERSION:
     'Kursen har ändrats under tiden; din ändring sparades inte. Ladda om för att se den senaste versionen.',
+  NAME_TAKEN: 'Namnet är redan upptaget.',
+  SEATS_EXCEEDED: 'Företaget har inte tillräckligt många platser för detta.',
+  COMPANY_NOT_EMPTY: 'Företaget har fortfarande användare. Ta bort dem först.',
+  PLAN_LIMIT: 'Gränsen i er plan är nådd. Byt till en större plan för att lägga till fler.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',
