@@ -1,8 +1,9 @@
 import type { UserListFilters } from './Users/format';
 
 const users = ['administration', 'users'] as const;
+const companies = ['administration', 'companies'] as const;
 
-/** The query keys of the administration: /users and what its filters list. */
+/** The query keys of the administration: /users and what its filters list, and /admin/companies. */
 export const administrationKeys = {
   all: ['administration'] as const,
   users: {
@@ -10,5 +11,14 @@ export const administrationKeys = {
     list: (filters: UserListFilters) => [...users, 'list', filters] as const,
     companies: [...users, 'companies'] as const,
     courses: [...users, 'courses'] as const,
+  },
+  /** /admin/companies: the list, a company with a page of its users, and the user picker's searches. */
+  companies: {
+    all: companies,
+    list: (search: string, page: number) => [...companies, 'list', search, page] as const,
+    detail: (companyId: number) => [...companies, 'detail', companyId] as const,
+    users: (companyId: number, search: string, page: number) =>
+      [...companies, 'detail', companyId, 'users', search, page] as const,
+    picker: (search: string) => [...companies, 'picker', search] as const,
   },
 };
