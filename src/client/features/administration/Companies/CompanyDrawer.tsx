@@ -1,4 +1,4 @@
-import { Button, Divider, Drawer, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Drawer, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,9 +80,8 @@ function CompanyTitle({ target }: { target: DrawerTarget }) {
   const company = useCompany(typeof target === 'number' ? target : 0, '', 1, typeof target === 'number');
   const name = typeof target === 'number' ? company.data?.data.Name : undefined;
   return (
-    <Title order={2} size="h3" data-testid="company-drawer-title">
-      {target === 'new' ? t('detail.newTitle') : (name ?? t('title'))}
-    </Title>
+    // Inside the drawer's own heading (an h2).
+    <span data-testid="company-drawer-title">{target === 'new' ? t('detail.newTitle') : (name ?? t('title'))}</span>
   );
 }
 
