@@ -6,6 +6,7 @@ import { createCompany, createUser } from '../../src/server/seed/factories';
 import { DEMO_COMPANY } from '../../src/server/seed/index';
 import { cheapPasswordHash } from '../factories';
 import {
+  apiCall,
   e2eAvailable,
   expectAccessible,
   gotoPage,
@@ -145,6 +146,45 @@ describe.skipIf(!e2eAvailable)('/admin/companies', () => {
     expect(await studentPage.getByTestId('role-badge').count()).toBe(0);
     expect(await studentPage.getByText(DEMO_COMPANY.name).count()).toBe(0);
     await student.close();
+  });
+
+  it('removes a user from a company, and deletes it once it has none', { timeout: 60_000 }, async () => {
+    const context = await newContext(browser());
+    const { token } = await signInViaApi(context, demo.admin);
+    const leaving = await createUser(db, {
+      site: { id: siteId },
+      role: 'student',
+      firstName: 'Lova',
+      lastName: tag,
+      email: `lova-${tag}@e2e.test`.toLowerCase(),
+      passwordHash: cheapPasswordHash(DEMO_PASSWORD),
+    });
+    const made = await apiCall('companies.php', 'save_company', { Name: `Short-lived ${tag}`, Seats: 1 }, token);
+    if (made.status !== 'OK') throw new Error('no company');
+    await apiCall('companies.php', 'add_company_users', { CompanyId: made.data.Id, UserIds: [leaving.id] }, token);
+    const page = await context.newPage();
+    await gotoPage(page, `/admin/companies?company=${made.data.Id}`);
+    await page.getByTestId('company-user').first().waitFor();
+    // Deleting waits until its users are gone, and says so.
+    expect(await page.getByTestId('company-delete').isDisabled()).toBe(true);
+    await page.getByText('A company with users cannot be deleted: remove its 1 user first.').waitFor();
+    expect(await page.getByText('No seats left: raise the seats to add users.').count()).toBe(1);
+
+    await page.getByRole('button', { name: `Remove Lova ${tag} from the company` }).click();
+    await page.getByText(`Lova ${tag} is no longer in the company.`).waitFor();
+    await expect.poll(() => page.getByTestId('company-user-count').textContent()).toBe('0 users');
+    await page.getByTestId('company-delete').click();
+    await page.getByTestId('company-delete-confirm').click();
+    await page.getByText(`The company Short-lived ${tag} is deleted.`).waitFor();
+    await page.getByTestId('company-drawer').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('company')).toBeNull();
+    expect(
+      await db.selectFrom('companies').select('id').where('id', '=', made.data.Id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await db.selectFrom('users').select('company_id').where('id', '=', leaving.id).executeTakeFirst()).toEqual({
+      company_id: null,
+    });
+    await context.close();
   });
 
   for (const look of [

@@ -50,6 +50,7 @@ export function CompanyDrawer({
         size={phone ? '100%' : 'xl'}
         title={<CompanyTitle target={target} />}
         closeButtonProps={{ 'aria-label': t('detail.close') }}
+        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
         data-testid="company-drawer"
       >
         {target === 'new' && (

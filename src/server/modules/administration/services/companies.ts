@@ -99,7 +99,7 @@ export async function saveCompany(db: Db, opts: Caller & { values: z.output<type
         const plan = site.plan as PlanId;
         if (plans[plan] && !withinPlanLimit({ plan, resource: 'companies', current })) {
           const limit = plans[plan].limits.companies;
-          throw new AppError('PLAN_LIMIT', `The site's plan allows ${limit} companies`, {
+          throw new AppError('PLAN_LIMIT', `The site's plan allows ${limit} ${limit === 1 ? 'company' : 'companies'}`, {
             limit,
             resource: 'companies',
           });
