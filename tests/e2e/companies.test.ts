@@ -176,7 +176,7 @@ describe.skipIf(!e2eAvailable)('/admin/companies', () => {
     await page.getByTestId('company-delete').click();
     await page.getByTestId('company-delete-confirm').click();
     await page.getByText(`The company Short-lived ${tag} is deleted.`).waitFor();
-    await page.getByTestId('company-drawer').waitFor({ state: 'detached' });
+    await page.getByTestId('company-form').waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('company')).toBeNull();
     expect(
       await db.selectFrom('companies').select('id').where('id', '=', made.data.Id).executeTakeFirst(),
