@@ -399,5 +399,20 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
       .insertInto('companies')
       .values(companyValues({ site: two, name: 'ÅKE' }))
       .execute();
+    if (dialect === 'sqlite') {
+      // A company's users are counted through the partial index, which the unfiltered user list does not take.
+      const plan = async (query: string) =>
+        (
+          await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query}`, [one.id, first]))
+        ).rows
+          .map((row) => row.detail)
+          .join('\n');
+      expect(await plan('select count(*) from users where site_id = ? and company_id = ?')).toContain(
+        'users_site_company_idx',
+      );
+      expect(await plan('select id from users where +site_id = ? or id = ? order by created_at')).not.toContain(
+        'users_site_company_idx',
+      );
+    }
   });
 });
