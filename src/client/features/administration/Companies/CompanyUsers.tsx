@@ -9,7 +9,7 @@ import { ApiError } from '../../../app/api';
 import { errorText } from '../../../components/errorText';
 import { ErrorAlert } from '../../../components/LoadState';
 import { showToast } from '../../../components/toast';
-import { useAddCompanyUsers, usePickerUsers, useRemoveCompanyUser } from './queries';
+import { COMPANY_USERS_PER_PAGE, useAddCompanyUsers, usePickerUsers, useRemoveCompanyUser } from './queries';
 
 const fullName = (user: { FirstName: string; LastName: string }) => `${user.FirstName} ${user.LastName}`.trim();
 
@@ -158,7 +158,8 @@ export function CompanyUserList({
           {t('users.count', { count: total })}
         </Text>
       </Group>
-      {(company.UserCount > 0 || search !== '') && (
+      {/* A search once the users fill more than a page. */}
+      {(company.UserCount > COMPANY_USERS_PER_PAGE || search !== '') && (
         <TextInput
           type="search"
           label={t('users.search')}
