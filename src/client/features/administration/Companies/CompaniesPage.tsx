@@ -35,7 +35,9 @@ export default function CompaniesPage() {
   const phone = useMediaQuery('(max-width: 48em)');
 
   const change = (next: { q?: string; page?: number; company?: DrawerTarget }, push = false) => {
-    const merged = new URLSearchParams(params);
+    // From the address as it is now, not as this render read it: a search settling while a company opens (or is
+    // created) must not put back the address it replaced.
+    const merged = new URLSearchParams(window.location.search);
     const set = (key: string, value: string | null) => (value ? merged.set(key, value) : merged.delete(key));
     if (next.q !== undefined) set('q', next.q);
     if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : null);
