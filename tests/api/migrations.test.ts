@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userPageQuery } from '../../src/server/modules/administration/queries/users';
 import { createDatabase, type Db, migrate, now } from '../../src/server/platform/db';
-import { mediaValues, newsValues } from '../../src/server/seed/factories';
+import { companyValues, mediaValues, newsValues } from '../../src/server/seed/factories';
 import { DEFAULT_EDIT_INACTIVITY_MINUTES } from '../../src/shared/domain/authoring/lock';
 import { createSite, createUser } from '../factories';
 import { createCourse } from '../factories/courses';
@@ -390,5 +390,58 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     expect(await db.selectFrom('user_history').select(['user_id', 'actor_user_id']).execute()).toEqual([
       { user_id: actor.id, actor_user_id: null },
     ]);
+  });
+
+  it('0022 keys the companies already there by name, renames the clashing ones and holds a name once per site', async () => {
+    const db = await databaseUpTo('0021_user_admin');
+    const [one, two] = [await createSite(db), await createSite(db)];
+    const insert = async (siteId: number, name: string) =>
+      (
+        await sql<{ id: number }>`insert into companies (site_id, name, created_at, updated_at)
+          values (${siteId}, ${name}, ${now()}, ${now()}) returning id`.execute(db)
+      ).rows[0]?.id as number;
+    const first = await insert(one.id, 'Acme  AB');
+    const second = await insert(one.id, ' ACME AB');
+    const third = await insert(one.id, 'Åke');
+    const theirs = await insert(two.id, 'acme ab');
+
+    await migrate(db);
+    const rows = await db
+      .selectFrom('companies')
+      .select(['id', 'name', 'name_key', 'seats', 'contact_name', 'contact_email', 'org_number', 'notes'])
+      .orderBy('id')
+      .execute();
+    const blank = { seats: null, contact_name: '', contact_email: '', org_number: '', notes: '' };
+    expect(rows).toEqual([
+      { id: first, name: 'Acme AB', name_key: 'acme ab', ...blank },
+      { id: second, name: `ACME AB (${second})`, name_key: `acme ab (${second})`, ...blank },
+      { id: third, name: 'Åke', name_key: 'åke', ...blank },
+      { id: theirs, name: 'acme ab', name_key: 'acme ab', ...blank },
+    ]);
+    await expect(
+      db
+        .insertInto('companies')
+        .values(companyValues({ site: one, name: 'ÅKE' }))
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto('companies')
+      .values(companyValues({ site: two, name: 'ÅKE' }))
+      .execute();
+    if (dialect === 'sqlite') {
+      // A company's users are counted through the partial index, which the unfiltered user list does not take.
+      const plan = async (query: string) =>
+        (
+          await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query}`, [one.id, first]))
+        ).rows
+          .map((row) => row.detail)
+          .join('\n');
+      expect(await plan('select count(*) from users where site_id = ? and company_id = ?')).toContain(
+        'users_site_company_idx',
+      );
+      expect(await plan('select id from users where +site_id = ? or id = ? order by created_at')).not.toContain(
+        'users_site_company_idx',
+      );
+    }
   });
 });

@@ -250,6 +250,35 @@ describe.each(dialects)('users.php, one user’s page, on %s', (dialect) => {
     expect(await history(student.id)).toHaveLength(1);
   });
 
+  it("keeps within a company's seats when a user joins it or is made in it", async () => {
+    const { site, coach, student } = await school();
+    const company = await createCompany(server.db, { site, name: 'Full AB', seats: 1 });
+    const member = await save(coach, {
+      Id: 0,
+      FirstName: 'M',
+      LastName: 'Member',
+      Email: 'm@school.test',
+      CompanyId: company.id,
+    });
+    expect(member.body.status).toBe('OK');
+    const before = await snapshotRows(server);
+    const joining = await save(coach, { ...(await asSaved(student.id)), CompanyId: company.id });
+    expect(joining.httpStatus).toBe(409);
+    expect(joining.body).toMatchObject({ error_code: 'SEATS_EXCEEDED', seats: 1, users: 1, adding: 1 });
+    const made = await save(coach, {
+      Id: 0,
+      FirstName: 'N',
+      LastName: 'New',
+      Email: 'n@school.test',
+      CompanyId: company.id,
+    });
+    expect(made.body.error_code).toBe('SEATS_EXCEEDED');
+    expect(await snapshotRows(server)).toEqual(before);
+    // Saving her other fields while she stays in a full company takes no seat.
+    const stays = await save(coach, { ...(await asSaved(member.body.Id ?? 0)), FirstName: 'Mona' });
+    expect(stays.body.status).toBe('OK');
+  });
+
   it('refuses bad input, a taken address and another site’s company, changing nothing', async () => {
     const { site, admin, coach, student } = await school();
     const otherCompany = await createCompany(server.db, { site: await createSite(server.db), name: 'Elsewhere' });

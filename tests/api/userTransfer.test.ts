@@ -327,6 +327,33 @@ describe.each(dialects)('user_transfer.php on %s', (dialect) => {
       ).toBe(1);
     });
 
+    it("keeps within a company's seats: rows past them are errors, checked again when the file is imported", async () => {
+      const { site, admin } = await school();
+      const company = await createCompany(server.db, { site, name: 'Åkes Ljud AB', seats: 2 });
+      await createUser(server.db, {
+        site,
+        role: 'student',
+        email: `member-${site.id}@school.test`,
+        companyId: company.id,
+      });
+      const csv = `Email,FirstName,LastName,Company\none-${site.id}@school.test,One,Seat,ÅKES  ljud ab\ntwo-${site.id}@school.test,Two,Seats,Åkes Ljud AB\n`;
+      const checked = await importAs(admin, csv);
+      expect(checked.body.data.map((row) => row.Errors)).toEqual([[], ['company_full']]);
+      const oneRow = `Email,FirstName,LastName,Company\none-${site.id}@school.test,One,Seat,åkes ljud ab\n`;
+      expect((await importAs(admin, oneRow)).body.Invalid).toBe(0);
+      // The last seat goes meanwhile: the import finds it gone and writes nothing.
+      await createUser(server.db, {
+        site,
+        role: 'student',
+        email: `late-${site.id}@school.test`,
+        companyId: company.id,
+      });
+      const before = await userCount(site.id);
+      const late = await importAs(admin, oneRow, true);
+      expect(late.body.error_code).toBe('IMPORT_HAS_ERRORS');
+      expect(await userCount(site.id)).toBe(before);
+    });
+
     it('takes an exported file, changed in a spreadsheet, into another site', async () => {
       const { site, admin } = await school();
       await createUser(server.db, {

@@ -42,6 +42,7 @@ const CertificateCheckPage = page(
 );
 const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
 const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
+const CompaniesPage = page(() => import('../features/administration/Companies/CompaniesPage'), ['companies']);
 const CoursesPage = page(() => import('../features/authoring/Courses/CoursesPage'), ['authoring']);
 const RedeemCodePage = page(() => import('../features/codes/Redeem/RedeemCodePage'), ['codes']);
 const CodesPage = page(() => import('../features/codes/Codes/CodesPage'), ['codes']);
@@ -93,6 +94,7 @@ const pages: Record<RoutePath, Page> = {
   '/codes': { element: <CodesPage /> },
   '/Tasks': { element: <TasksPage /> },
   '/Tasks/:id': { element: <TaskPage /> },
+  '/admin/companies': { element: <CompaniesPage /> },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

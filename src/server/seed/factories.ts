@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { companyNameKey } from '../../shared/domain/administration/companies';
 import { type BlockType, PostType, type ProgressCriteria } from '../../shared/domain/learning/course';
 import { UserType } from '../../shared/domain/roles';
 import type { PlanId } from '../../shared/domain/site/plans';
@@ -53,15 +54,32 @@ export async function createSite(db: Db, spec: SiteSpec = {}): Promise<{ id: num
   return { id: row.id, name };
 }
 
-export const companyValues = (spec: { site: SiteRef; name: string }, at = now()): Values<'companies'> => ({
+export interface CompanySpec {
+  site: SiteRef;
+  name: string;
+  /** The users it pays for; null or absent: no limit. */
+  seats?: number | null;
+  contactName?: string;
+  contactEmail?: string;
+  contactPhone?: string;
+  orgNumber?: string;
+}
+
+export const companyValues = (spec: CompanySpec, at = now()): Values<'companies'> => ({
   site_id: spec.site.id,
   name: spec.name,
+  name_key: companyNameKey(spec.name),
+  seats: spec.seats ?? null,
+  contact_name: spec.contactName ?? '',
+  contact_email: spec.contactEmail ?? '',
+  contact_phone: spec.contactPhone ?? '',
+  org_number: spec.orgNumber ?? '',
   created_at: at,
   updated_at: at,
 });
 
 /** A company of a site (a business customer whose users it groups). */
-export async function createCompany(db: Db, spec: { site: SiteRef; name: string }): Promise<{ id: number }> {
+export async function createCompany(db: Db, spec: CompanySpec): Promise<{ id: number }> {
   return db.insertInto('companies').values(companyValues(spec)).returning('id').executeTakeFirstOrThrow();
 }
 

@@ -7,7 +7,7 @@ import { hashPassword } from '../modules/identity';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { seedDemoCourses } from './courses';
-import { createNews, createUser, siteValues } from './factories';
+import { createCompany, createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
 
 export const DEMO_ACCOUNTS = [
@@ -22,6 +22,16 @@ export const DEMO_ACCOUNTS = [
     totalXp: 35,
   },
 ] as const;
+
+/** The demo site's one company (the demo plan allows one). */
+export const DEMO_COMPANY = {
+  name: 'Nordic Sound AB',
+  seats: 5,
+  contactName: 'Nils Nordin',
+  contactEmail: 'nils.nordin@nordicsound.example',
+  contactPhone: '+46 8 123 456 78',
+  orgNumber: '556677-8899',
+} as const;
 
 /** The default site every request without a `site` header uses; made on any empty database. */
 export async function ensureMainSite(db: Db): Promise<number> {
@@ -59,9 +69,13 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const site = { id: siteId };
+    // The demo site is on the demo plan, which allows one company (spec §1): a business customer of the school
+    // with the demo student as its user and seats to spare, for /admin/companies to show.
+    const company = await createCompany(trx, { site, ...DEMO_COMPANY });
     const ids: Partial<Record<(typeof DEMO_ACCOUNTS)[number]['role'], number>> = {};
     for (const account of DEMO_ACCOUNTS) {
-      ids[account.role] = (await createUser(trx, { site, ...account, passwordHash })).id;
+      const companyId = account.role === 'student' ? company.id : null;
+      ids[account.role] = (await createUser(trx, { site, ...account, passwordHash, companyId })).id;
     }
     for (const [index, item] of demoNews.entries()) {
       const publishedAt = new Date(Date.now() - (demoNews.length - index) * 86_400_000);

@@ -1,3 +1,4 @@
+import { companies } from './administration/companies';
 import { users } from './administration/users';
 import { userTransfer } from './administration/userTransfer';
 import { courseAdmin } from './authoring/courseAdmin';
@@ -53,6 +54,7 @@ export const contract = {
   [users.file]: users,
   [userTransfer.file]: userTransfer,
   [codes.file]: codes,
+  [companies.file]: companies,
 } as const;
 
 export type Contract = typeof contract;

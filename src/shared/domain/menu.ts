@@ -51,6 +51,7 @@ export const adminMenu: readonly MenuItem[] = [
   { path: '/Courses', label: 'menu.courses', loginRequired: true, userTypes: staffTypes },
   { path: '/codes', label: 'menu.codes', loginRequired: true, userTypes: staffTypes },
   { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
+  { path: '/admin/companies', label: 'menu.companies', loginRequired: true, userTypes: staffTypes },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
 ];
 

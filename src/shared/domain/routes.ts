@@ -51,6 +51,7 @@ export const routeAccess = {
   '/codes': { kind: 'admin' },
   '/Tasks': { kind: 'admin' },
   '/Tasks/:id': { kind: 'admin' },
+  '/admin/companies': { kind: 'admin' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;

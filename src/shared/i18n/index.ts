@@ -3,6 +3,7 @@ import { authoring as enAuthoring } from './en/authoring';
 import { blockEditor as enBlockEditor } from './en/blockEditor';
 import { coaching as enCoaching } from './en/coaching';
 import { codes as enCodes } from './en/codes';
+import { companies as enCompanies } from './en/companies';
 import { courseEditor as enCourseEditor } from './en/courseEditor';
 import { errors as enErrors } from './en/errors';
 import { identity as enIdentity } from './en/identity';
@@ -15,6 +16,7 @@ import { authoring as svAuthoring } from './sv/authoring';
 import { blockEditor as svBlockEditor } from './sv/blockEditor';
 import { coaching as svCoaching } from './sv/coaching';
 import { codes as svCodes } from './sv/codes';
+import { companies as svCompanies } from './sv/companies';
 import { courseEditor as svCourseEditor } from './sv/courseEditor';
 import { errors as svErrors } from './sv/errors';
 import { identity as svIdentity } from './sv/identity';
@@ -41,6 +43,7 @@ export const resources = {
     authoring: enAuthoring,
     administration: enAdministration,
     codes: enCodes,
+    companies: enCompanies,
     courseEditor: enCourseEditor,
     blockEditor: enBlockEditor,
   },
@@ -55,6 +58,7 @@ export const resources = {
     authoring: svAuthoring,
     administration: svAdministration,
     codes: svCodes,
+    companies: svCompanies,
     courseEditor: svCourseEditor,
     blockEditor: svBlockEditor,
   },

@@ -1,8 +1,9 @@
 import type { UserListFilters } from './Users/format';
 
 const users = ['administration', 'users'] as const;
+const companies = ['administration', 'companies'] as const;
 
-/** The query keys of the administration: /users, what its filters list, and one user's page. */
+/** The query keys of the administration: /users, what its filters list, one user's page, and /admin/companies. */
 export const administrationKeys = {
   all: ['administration'] as const,
   users: {
@@ -14,4 +15,13 @@ export const administrationKeys = {
   /** One user's page (/user/:id) and her older history. */
   user: (id: number) => [...users, 'user', id] as const,
   userHistory: (id: number, page: number) => [...users, 'user', id, 'history', page] as const,
+  /** /admin/companies: the list, a company with a page of its users, and the user picker's searches. */
+  companies: {
+    all: companies,
+    list: (search: string, page: number) => [...companies, 'list', search, page] as const,
+    detail: (companyId: number) => [...companies, 'detail', companyId] as const,
+    users: (companyId: number, search: string, page: number) =>
+      [...companies, 'detail', companyId, 'users', search, page] as const,
+    picker: (search: string) => [...companies, 'picker', search] as const,
+  },
 };

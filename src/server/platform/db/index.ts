@@ -35,6 +35,7 @@ import * as m0018 from './migrations/0018_administration';
 import * as m0019 from './migrations/0019_registration_codes';
 import * as m0020 from './migrations/0020_news_admin';
 import * as m0021 from './migrations/0021_user_admin';
+import * as m0022 from './migrations/0022_companies';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -62,6 +63,7 @@ const migrations = {
   '0019_registration_codes': m0019,
   '0020_news_admin': m0020,
   '0021_user_admin': m0021,
+  '0022_companies': m0022,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

@@ -29,6 +29,16 @@ export interface SitesTable extends Row {
 export interface CompaniesTable extends Row {
   site_id: number;
   name: string;
+  /** The name as it is unique in its site (`companyNameKey`: trimmed, lower case); migration 0022. */
+  name_key: string;
+  /** The users the company pays for; null: no limit (migration 0022). */
+  seats: number | null;
+  contact_name: Generated<string>;
+  contact_email: Generated<string>;
+  contact_phone: Generated<string>;
+  /** An organisation or VAT number; '' when not given. */
+  org_number: Generated<string>;
+  notes: Generated<string>;
 }
 
 export interface UsersTable extends Row {
@@ -495,6 +505,7 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
 
 /**
  * The columns of the user a session names, as every call sees her (`ctx.user`): her row without the password hash

@@ -34,6 +34,8 @@ export const userImportErrors = [
   /** Only an administrator may add staff (types 2 and 8). */
   'type_not_allowed',
   'company_unknown',
+  /** The company's seats are taken (by its users and the rows above). */
+  'company_full',
 ] as const;
 export type UserImportError = (typeof userImportErrors)[number];
 

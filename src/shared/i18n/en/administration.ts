@@ -251,6 +251,7 @@ export const administration = {
       type_unknown: 'Unknown user type: use student, coach or administrator.',
       type_not_allowed: 'Only an administrator may add coaches and administrators.',
       company_unknown: 'No company of the site has this name.',
+      company_full: 'The company has no seat left for this user.',
     },
   },
 };

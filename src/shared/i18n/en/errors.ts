@@ -46,6 +46,10 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   STALE_VERSION: 'The course was changed meanwhile; your change was not saved. Reload to see the latest version.',
   IMPORT_INVALID: 'The file cannot be imported. Use a CSV file with a header row: Email, FirstName, LastName.',
   IMPORT_HAS_ERRORS: 'Some rows have errors, so nothing was imported. Correct them and try again.',
+  NAME_TAKEN: 'This name is already taken.',
+  SEATS_EXCEEDED: 'The company does not have enough seats for this.',
+  COMPANY_NOT_EMPTY: 'The company still has users. Remove them first.',
+  PLAN_LIMIT: "Your plan's limit is reached. Change to a larger plan to add more.",
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

@@ -8,6 +8,7 @@ export const shell = {
     myProfile: 'My profile',
     resources: 'Resources',
     redeemCode: 'Redeem code',
+    companies: 'Companies',
     codes: 'Codes',
     freeLessons: 'Free lessons',
     faq: 'FAQ',

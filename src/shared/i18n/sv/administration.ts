@@ -254,6 +254,7 @@ export const administration: Translation<typeof en> = {
       type_unknown: 'Okänd användartyp: använd student, coach eller administrator.',
       type_not_allowed: 'Bara en administratör får lägga till coacher och administratörer.',
       company_unknown: 'Inget företag på webbplatsen har det här namnet.',
+      company_full: 'Företaget har ingen plats kvar för den här användaren.',
     },
   },
 };

@@ -46,6 +46,10 @@ export const errors: typeof en = {
     'Kursen har ändrats under tiden; din ändring sparades inte. Ladda om för att se den senaste versionen.',
   IMPORT_INVALID: 'Filen kan inte importeras. Använd en CSV-fil med en rubrikrad: Email, FirstName, LastName.',
   IMPORT_HAS_ERRORS: 'Några rader har fel, så inget importerades. Rätta dem och försök igen.',
+  NAME_TAKEN: 'Namnet är redan upptaget.',
+  SEATS_EXCEEDED: 'Företaget har inte tillräckligt många platser för detta.',
+  COMPANY_NOT_EMPTY: 'Företaget har fortfarande användare. Ta bort dem först.',
+  PLAN_LIMIT: 'Gränsen i er plan är nådd. Byt till en större plan för att lägga till fler.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

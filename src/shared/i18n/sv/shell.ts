@@ -10,6 +10,7 @@ export const shell: Translation<typeof en> = {
     myCourses: 'Mina kurser',
     myProfile: 'Min profil',
     redeemCode: 'Lös in kod',
+    companies: 'Företag',
     codes: 'Koder',
     resources: 'Resurser',
     freeLessons: 'Gratislektioner',

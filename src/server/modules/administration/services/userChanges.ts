@@ -20,7 +20,9 @@ import {
 } from '../../identity';
 import { grantCourseAccess, revokeCourseAccess } from '../../learning';
 import { userActions } from '../policies/users';
+import { lockCompany } from '../queries/companies';
 import { signInLocked, writeHistory } from '../queries/userPage';
+import { assertSeats } from './companies';
 import { userOfSite } from './userPage';
 
 /**
@@ -75,6 +77,13 @@ async function companyName(db: Db, siteId: number, companyId: number | null): Pr
   return row?.name ?? null;
 }
 
+/** A seat of the company she joins (none: nothing to take), under its row lock; SEATS_EXCEEDED when none is left. */
+async function takeSeat(trx: Db, siteId: number, companyId: number | null) {
+  if (companyId === null) return;
+  const company = await lockCompany(trx, siteId, companyId);
+  if (company) await assertSeats(trx, siteId, company, 1);
+}
+
 /**
  * save_user: a new user (Id none), invited by mail to set her password, or her profile, company, type and
  * privilegies changed. Only administrators give a type or privilegies other than a student's (a coach's try is
@@ -112,6 +121,7 @@ export async function saveUser(
         ...INVITATIONS_PER_STAFF,
         message: 'Too many invitations sent',
       });
+      await takeSeat(trx, siteId, fields.companyId);
       const userId = await createInvitedAccount(trx, deps, { siteId, fields });
       await writeHistory(trx, {
         siteId,
@@ -163,6 +173,7 @@ export async function saveUser(
       details.Company = { From: current.company_name, To: null };
     }
     if (Object.keys(details).length === 0) return { id: userId, created: false };
+    if (input.CompanyId !== current.company_id) await takeSeat(trx, siteId, input.CompanyId);
     await updateAccount(trx, {
       siteId,
       userId,

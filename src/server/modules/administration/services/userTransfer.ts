@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { companyNameKey } from '../../../../shared/domain/administration/companies';
 import {
   type UserImportError,
   userImportColumns,
@@ -18,8 +19,10 @@ import type { Mailer } from '../../../platform/mail/outbox';
 import { createInvitedAccount } from '../../identity';
 import { userActions } from '../policies/users';
 import { userCsvHeader, userCsvRow } from '../presenters/userTransfer';
+import { lockCompany } from '../queries/companies';
 import { writeHistory } from '../queries/userPage';
 import { type UserFilters, usersAfter } from '../queries/users';
+import { assertSeats } from './companies';
 import { withLocks } from './users';
 
 /** Users read per statement while an export streams: the memory of the export, whatever the list's length. */
@@ -127,17 +130,29 @@ export async function checkImport(db: Db, opts: { user: Actor; siteId: number; c
       .execute();
     for (const { email } of found) taken.add(email);
   }
-  const companyNames = [...new Set(rows.map((row) => row.company.toLowerCase()).filter((name) => name !== ''))];
-  const companies = new Map<string, number>();
+  const companyNames = [...new Set(rows.map((row) => companyNameKey(row.company)).filter((key) => key !== ''))];
+  /** The companies named, by their name's key (any case, spaces): each with the seats it has left (null: none). */
+  const companies = new Map<string, { id: number; seatsLeft: number | null }>();
   for (let i = 0; i < companyNames.length; i += EXPORT_BATCH) {
     const found = await db
       .selectFrom('companies')
-      .select(['id', sql<string>`lower(name)`.as('key')])
+      .select((eb) => [
+        'id',
+        'name_key as key',
+        'seats',
+        eb
+          .selectFrom('users')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('users.site_id', '=', opts.siteId)
+          .whereRef('users.company_id', '=', 'companies.id')
+          .as('users'),
+      ])
       .where('site_id', '=', opts.siteId)
-      .where(sql`lower(name)`, 'in', companyNames.slice(i, i + EXPORT_BATCH))
-      .orderBy('id')
+      .where('name_key', 'in', companyNames.slice(i, i + EXPORT_BATCH))
       .execute();
-    for (const { id, key } of found) if (!companies.has(key)) companies.set(key, id);
+    for (const { id, key, seats, users } of found) {
+      companies.set(key, { id, seatsLeft: seats === null ? null : seats - Number(users) });
+    }
   }
 
   const mayAddStaff = isAdmin(opts.user);
@@ -157,9 +172,11 @@ export async function checkImport(db: Db, opts: { user: Actor; siteId: number; c
     }
     if (row.userType === null) errors.push('type_unknown');
     else if (row.userType !== UserType.student && !mayAddStaff) errors.push('type_not_allowed');
-    const companyId = row.company === '' ? null : (companies.get(row.company.toLowerCase()) ?? null);
-    if (row.company !== '' && companyId === null) errors.push('company_unknown');
-    return { ...row, userType: row.userType ?? UserType.student, companyId, errors };
+    const company = row.company === '' ? undefined : companies.get(companyNameKey(row.company));
+    if (row.company !== '' && company === undefined) errors.push('company_unknown');
+    else if (company?.seatsLeft === 0) errors.push('company_full');
+    else if (company && company.seatsLeft !== null) company.seatsLeft--;
+    return { ...row, userType: row.userType ?? UserType.student, companyId: company?.id ?? null, errors };
   });
 }
 
@@ -191,6 +208,15 @@ export async function importUsers(
   });
   try {
     await db.transaction().execute(async (trx) => {
+      // Each company's seats, under its row lock: another change cannot take them between the count and the import.
+      const joining = new Map<number, number>();
+      for (const { companyId } of rows)
+        if (companyId !== null) joining.set(companyId, (joining.get(companyId) ?? 0) + 1);
+      for (const [companyId, count] of joining) {
+        const company = await lockCompany(trx, opts.siteId, companyId);
+        if (!company) throw hasErrors();
+        await assertSeats(trx, opts.siteId, company, count);
+      }
       for (const row of rows) {
         const fields = {
           firstName: row.firstName,

@@ -1,3 +1,4 @@
+import { companyNameKey } from '../../../../shared/domain/administration/companies';
 import {
   ACCOUNT_MAILS_PER_ADDRESS,
   RESEND_COOLDOWN_SECONDS,
@@ -94,6 +95,27 @@ export interface Registration {
   companyName?: string | undefined;
 }
 
+/**
+ * The company a company account's registration names: always a new company of the site (docs/decisions.md,
+ * "Companies"). A name the site already has, in any case, is not joined — anyone could type it and join a business
+ * customer — but made distinct with a number (`Acme AB (2)`), for an administrator to move her to the real one.
+ */
+async function createRegisteredCompany(trx: Db, siteId: number, name: string, at: string) {
+  const MAX_TRIES = 20;
+  for (let n = 1; n <= MAX_TRIES; n++) {
+    const candidate = n === 1 ? name : `${name.slice(0, 190)} (${n})`;
+    const row = await trx
+      .insertInto('companies')
+      .values({ site_id: siteId, name: candidate, name_key: companyNameKey(candidate), created_at: at, updated_at: at })
+      .onConflict((oc) => oc.columns(['site_id', 'name_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return row;
+  }
+  // Twenty companies of nearly one name: she registers without one, as a private account would.
+  return undefined;
+}
+
 /** Thrown inside the registration transaction to undo it when a simultaneous one took the address. */
 class RegisteredMeanwhile extends Error {}
 
@@ -120,11 +142,7 @@ export async function registerAccount(deps: AccountDeps, input: Registration): P
         const at = now();
         const company =
           input.accountType === 'company' && input.companyName
-            ? await trx
-                .insertInto('companies')
-                .values({ site_id: deps.siteId, name: input.companyName, created_at: at, updated_at: at })
-                .returning('id')
-                .executeTakeFirstOrThrow()
+            ? await createRegisteredCompany(trx, deps.siteId, input.companyName, at)
             : undefined;
         const user = await trx
           .insertInto('users')
