@@ -218,6 +218,7 @@ export const administration = {
       'A header row names the columns: Email, FirstName and LastName, and optionally UserType (student, coach, administrator) and Company (a company of the site). At most {{max}} rows. The file is checked first; nothing is imported until every row is correct, and each new user gets an invitation by email to choose a password.',
     file: 'CSV file',
     choose: 'Choose a file',
+    clearFile: 'Remove the chosen file',
     checking: 'Checking the file…',
     tooLarge: 'The file is too large to import at once. Split it into smaller files.',
     allValid_one: '{{count}} user can be imported.',

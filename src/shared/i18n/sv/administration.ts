@@ -221,6 +221,7 @@ export const administration: Translation<typeof en> = {
       'En rubrikrad namnger kolumnerna: Email, FirstName och LastName, och om du vill UserType (student, coach, administrator) och Company (ett företag på webbplatsen). Högst {{max}} rader. Filen kontrolleras först; inget importeras förrän alla rader är rätt, och varje ny användare får en inbjudan via e-post att välja ett lösenord.',
     file: 'CSV-fil',
     choose: 'Välj en fil',
+    clearFile: 'Ta bort den valda filen',
     checking: 'Kontrollerar filen…',
     tooLarge: 'Filen är för stor för att importeras på en gång. Dela upp den i mindre filer.',
     allValid_one: '{{count}} användare kan importeras.',

@@ -119,7 +119,13 @@ export function ImportUsersButton() {
       >
         {t('transfer.import')}
       </Button>
-      <Modal opened={open} onClose={close} title={t('transfer.importTitle')} size="xl">
+      <Modal
+        opened={open}
+        onClose={close}
+        title={t('transfer.importTitle')}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('transfer.cancel') }}
+      >
         <Stack gap="md">
           <Text size="sm">{t('transfer.importIntro', { max: userImportLimits.maxRows })}</Text>
           <FileInput
@@ -129,6 +135,7 @@ export function ImportUsersButton() {
             value={file}
             onChange={(chosen) => void choose(chosen)}
             clearable
+            clearButtonProps={{ 'aria-label': t('transfer.clearFile') }}
             data-testid="users-import-file"
           />
           {fileProblem && (

@@ -32,7 +32,7 @@ export default function UsersPage() {
     <Container size="xl" py="xl">
       <PageHeading title={t('users.title')} intro={t('users.intro')} />
       <Stack gap="lg">
-        <Group>
+        <Group gap="sm">
           <Button
             component={Link}
             to="/user/0"
@@ -42,12 +42,10 @@ export default function UsersPage() {
           >
             {t('users.newUser')}
           </Button>
+          <ImportUsersButton />
+          <ExportUsersButton filters={filters} />
         </Group>
         <UserFilterBar filters={filters} searching={users.isFetching && answer !== undefined} onChange={change} />
-        <Group gap="sm" justify="flex-end">
-          <ExportUsersButton filters={filters} />
-          <ImportUsersButton />
-        </Group>
         {phone && (
           <Group gap="sm" grow>
             <NativeSelect

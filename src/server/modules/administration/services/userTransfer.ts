@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { companyNameKey } from '../../../../shared/domain/administration/companies';
 import {
