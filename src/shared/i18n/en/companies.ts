@@ -12,14 +12,7 @@ export const companies = {
   loadFailed: 'The companies could not be loaded.',
   retry: 'Try again',
   pageOf: 'Page {{page}} of {{pages}}',
-  pagination: {
-    label: 'Pages of companies',
-    page: 'Page {{page}}',
-    previous: 'Previous page',
-    next: 'Next page',
-    first: 'First page',
-    last: 'Last page',
-  },
+  pagination: { label: 'Pages of companies' },
   columns: {
     name: 'Name',
     seats: 'Seats used',

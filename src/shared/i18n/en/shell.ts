@@ -65,5 +65,12 @@ export const shell = {
   editArea: 'Edit text: {{key}}',
   loading: 'Loading...',
   editorLoading: 'Loading the editor',
+  pagination: {
+    page: 'Page {{page}}',
+    first: 'First page',
+    previous: 'Previous page',
+    next: 'Next page',
+    last: 'Last page',
+  },
   footer: { rights: '© {{year}} Learning Platform' },
 };

@@ -244,14 +244,7 @@ export const site = {
   readMore: 'Read more',
   readMoreAbout: 'Read more: {{title}}',
   backToList: 'All news',
-  pagination: {
-    label: 'News pages',
-    page: 'Page {{page}}',
-    previous: 'Previous page',
-    next: 'Next page',
-    first: 'First page',
-    last: 'Last page',
-  },
+  pagination: { label: 'News pages' },
   newsAdmin: {
     write: 'Write news',
     newTitle: 'New news item',

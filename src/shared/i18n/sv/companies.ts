@@ -14,14 +14,7 @@ export const companies: Translation<typeof en> = {
   loadFailed: 'Företagen kunde inte läsas in.',
   retry: 'Försök igen',
   pageOf: 'Sida {{page}} av {{pages}}',
-  pagination: {
-    label: 'Sidor med företag',
-    page: 'Sida {{page}}',
-    previous: 'Föregående sida',
-    next: 'Nästa sida',
-    first: 'Första sidan',
-    last: 'Sista sidan',
-  },
+  pagination: { label: 'Sidor med företag' },
   columns: {
     name: 'Namn',
     seats: 'Använda platser',

@@ -67,5 +67,12 @@ export const shell: Translation<typeof en> = {
   editArea: 'Redigera text: {{key}}',
   loading: 'Laddar...',
   editorLoading: 'Laddar redigeraren',
+  pagination: {
+    page: 'Sida {{page}}',
+    first: 'Första sidan',
+    previous: 'Föregående sida',
+    next: 'Nästa sida',
+    last: 'Sista sidan',
+  },
   footer: { rights: '© {{year}} Lärplattformen' },
 };

@@ -247,14 +247,7 @@ export const site: Translation<typeof en> = {
   readMore: 'Läs mer',
   readMoreAbout: 'Läs mer: {{title}}',
   backToList: 'Alla nyheter',
-  pagination: {
-    label: 'Nyhetssidor',
-    page: 'Sida {{page}}',
-    previous: 'Föregående sida',
-    next: 'Nästa sida',
-    first: 'Första sidan',
-    last: 'Sista sidan',
-  },
+  pagination: { label: 'Nyhetssidor' },
   newsAdmin: {
     write: 'Skriv en nyhet',
     newTitle: 'Ny nyhet',

@@ -1,9 +1,10 @@
-import { Button, Center, Container, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { companySearchMax } from '../../../../shared/domain/administration/companies';
+import { ListPagination } from '../../../components/ListPagination';
 import { ErrorAlert, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { CompanyDrawer } from './CompanyDrawer';
@@ -107,20 +108,13 @@ export default function CompaniesPage() {
                 <CompanyTable companies={answer.data} onOpen={open} />
               ))}
             {totalPages > 1 && (
-              <Center mt="md" component="nav" aria-label={t('pagination.label')}>
-                <Pagination
-                  total={totalPages}
-                  value={Math.min(page, totalPages)}
-                  onChange={(next) => change({ page: next })}
-                  siblings={phone ? 0 : 1}
-                  withEdges={!phone}
-                  getItemProps={(item) => ({
-                    'aria-label': t('pagination.page', { page: item }),
-                    'aria-current': item === page ? 'page' : undefined,
-                  })}
-                  getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-                />
-              </Center>
+              <ListPagination
+                label={t('pagination.label')}
+                total={totalPages}
+                page={page}
+                onChange={(next) => change({ page: next })}
+                compact={phone}
+              />
             )}
           </Stack>
         )}

@@ -1,4 +1,4 @@
-import { Center, Pagination, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Stack, Text, Timeline, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,7 @@ import {
   type UserHistoryEntry,
 } from '../../../../shared/contract/administration/users';
 import { formatDate, formatDateTime } from '../../../components/dates';
+import { ListPagination } from '../../../components/ListPagination';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { useUserHistory } from './queries';
 
@@ -94,19 +95,7 @@ export function HistorySection({ userId, first, total }: { userId: number; first
         </Timeline>
       )}
       {pages > 1 && (
-        <Center mt="md" component="nav" aria-label={t('users.pagination.label')}>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            siblings={0}
-            getItemProps={(item) => ({
-              'aria-label': t('users.pagination.page', { page: item }),
-              'aria-current': item === page ? 'page' : undefined,
-            })}
-            getControlProps={(control) => ({ 'aria-label': t(`users.pagination.${control}`) })}
-          />
-        </Center>
+        <ListPagination label={t('users.pagination.label')} total={pages} page={page} onChange={setPage} compact />
       )}
     </section>
   );

@@ -1,9 +1,10 @@
-import { Button, Center, Container, Group, NativeSelect, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type UserListSortKey, userListSorts } from '../../../../shared/domain/administration/users';
+import { ListPagination } from '../../../components/ListPagination';
 import { ErrorAlert, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { filtersFromSearch, isFiltered, searchFromFilters, type UserListFilters } from './format';
@@ -119,21 +120,14 @@ export default function UsersPage() {
                 <UserTable users={answer.data} sort={sort} onSort={sortBy} />
               ))}
             {totalPages > 1 && (
-              <Center mt="md" component="nav" aria-label={t('users.pagination.label')}>
-                <Pagination
-                  total={totalPages}
-                  value={Math.min(filters.page, totalPages)}
-                  onChange={(page) => change({ page })}
-                  siblings={phone ? 0 : 1}
-                  withEdges={!phone}
-                  getItemProps={(page) => ({
-                    'aria-label': t('users.pagination.page', { page }),
-                    'aria-current': page === filters.page ? 'page' : undefined,
-                  })}
-                  getControlProps={(control) => ({ 'aria-label': t(`users.pagination.${control}`) })}
-                  data-testid="user-pagination"
-                />
-              </Center>
+              <ListPagination
+                label={t('users.pagination.label')}
+                total={totalPages}
+                page={filters.page}
+                onChange={(page) => change({ page })}
+                compact={phone}
+                testId="user-pagination"
+              />
             )}
           </Stack>
         )}

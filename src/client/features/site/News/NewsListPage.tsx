@@ -1,10 +1,11 @@
-import { Anchor, Card, Center, Container, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isAdminRole } from '../../../../shared/domain/roles';
 import { newsSlug } from '../../../../shared/domain/site/news';
 import { useSession } from '../../../app/session';
 import { formatLongDate } from '../../../components/dates';
+import { ListPagination } from '../../../components/ListPagination';
 import { LoadError, QueryState } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { AdminNewsList } from './NewsAdmin';
@@ -90,19 +91,7 @@ export default function NewsListPage() {
       )}
 
       {totalPages > 1 && (
-        <Center mt="xl" component="nav" aria-label={t('pagination.label')}>
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={goTo}
-            withEdges
-            getItemProps={(itemPage) => ({
-              'aria-label': t('pagination.page', { page: itemPage }),
-              'aria-current': itemPage === page ? 'page' : undefined,
-            })}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-          />
-        </Center>
+        <ListPagination label={t('pagination.label')} total={totalPages} page={page} onChange={goTo} />
       )}
     </Container>
   );

@@ -13,6 +13,7 @@ import {
 import { examName } from '../../../../shared/domain/coaching/exams';
 import { supportedLanguages } from '../../../../shared/domain/language';
 import { courseStatus } from '../../../../shared/domain/learning/xp';
+import { personName } from '../../../../shared/domain/people';
 import type {
   achievementRows,
   certificateRows,
@@ -22,32 +23,22 @@ import type {
   sessionRows,
   UserPageRow,
 } from '../queries/userPage';
+import { presentUserListItem } from './users';
 
 type Rows<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
-const name = (first: string | null, last: string | null) =>
-  first === null && last === null ? null : `${first ?? ''} ${last ?? ''}`.trim();
+/** A person's name, or null where there is none (an account deleted since). */
+const nameOrNull = (first: string | null, last: string | null) => personName(first, last) || null;
 
 export function presentUserProfile(row: UserPageRow, signInLocked: boolean): UserProfile {
   const language = supportedLanguages.find((l) => l === row.language) ?? null;
   return {
-    Id: row.id,
-    FirstName: row.first_name,
-    LastName: row.last_name,
-    Email: row.email,
-    UserType: row.user_type,
-    Privilegies: row.privilegies,
-    CompanyId: row.company_id,
-    CompanyName: row.company_name,
-    Verified: row.email_verified_at !== null,
-    Locked: row.locked_at !== null || signInLocked,
-    CreatedAt: row.created_at,
-    LastSeenAt: row.last_seen_at,
+    ...presentUserListItem({ ...row, locked: row.locked_at !== null || signInLocked }),
     Language: language,
     TotalXp: row.total_xp,
     LockedAt: row.locked_at,
     LockedByUserId: row.locked_by_user_id,
-    LockedByName: name(row.locker_first_name, row.locker_last_name),
+    LockedByName: nameOrNull(row.locker_first_name, row.locker_last_name),
     SignInLocked: signInLocked,
   };
 }
@@ -175,7 +166,7 @@ export function presentHistoryEntry(row: HistoryRow): UserHistoryEntry | null {
     Id: row.id,
     At: row.created_at,
     ActorId: row.actor_user_id,
-    ActorName: name(row.first_name, row.last_name),
+    ActorName: nameOrNull(row.first_name, row.last_name),
     Action: action.data,
     Details: parseDetails(row.details),
   };

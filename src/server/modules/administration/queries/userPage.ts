@@ -1,5 +1,5 @@
-import { MAX_TEMPORARY_LOCKS } from '../../../../shared/domain/identity/accounts';
 import { type Db, now } from '../../../platform/db';
+import { listed, lockedAmong } from './users';
 
 /**
  * What one user's page reads (/user/:id). The tables are other modules' (identity's users and sessions, learning's
@@ -7,34 +7,15 @@ import { type Db, now } from '../../../platform/db';
  * through the owning module's index.
  */
 
-/** The site-wide row of `sign_in_attempts` (identity's signIn.ts), which never locks until a reset. */
-const EVERY_SOURCE = '*';
-
-/** Her row with her company's and her locker's names; undefined for no such user of the site. */
+/** Her row as the list reads it, with her language, xp and her locker's name; undefined for no such user of the site. */
 export const findUserRow = (db: Db, siteId: number, userId: number) =>
-  db
-    .selectFrom('users')
-    .leftJoin('companies', (join) =>
-      join.onRef('companies.id', '=', 'users.company_id').on('companies.site_id', '=', siteId),
-    )
+  listed(db.selectFrom('users'), siteId)
     .leftJoin('users as locker', (join) =>
       join.onRef('locker.id', '=', 'users.locked_by_user_id').on('locker.site_id', '=', siteId),
     )
     .select([
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.user_type',
-      'users.privilegies',
-      'users.company_id',
-      'companies.name as company_name',
-      'users.email_verified_at',
-      'users.created_at',
-      'users.last_seen_at',
       'users.language',
       'users.total_xp',
-      'users.locked_at',
       'users.locked_by_user_id',
       'locker.first_name as locker_first_name',
       'locker.last_name as locker_last_name',
@@ -46,17 +27,8 @@ export const findUserRow = (db: Db, siteId: number, userId: number) =>
 export type UserPageRow = NonNullable<Awaited<ReturnType<typeof findUserRow>>>;
 
 /** Whether failed sign-ins closed signing in to her address until a reset (a source's third lock in a row). */
-export async function signInLocked(db: Db, siteId: number, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sign_in_attempts')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('email', '=', email)
-    .where('source', '<>', EVERY_SOURCE)
-    .where('lock_count', '>=', MAX_TEMPORARY_LOCKS)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const signInLocked = async (db: Db, siteId: number, email: string): Promise<boolean> =>
+  (await lockedAmong(db, siteId, [email])).has(email);
 
 /** Her access rows and her progress rows, each with its course's name. */
 export async function courseRows(db: Db, siteId: number, userId: number) {

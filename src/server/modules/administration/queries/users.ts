@@ -124,7 +124,7 @@ function sorted<O>(query: SelectQueryBuilder<Database, 'users', O>, sort: UserLi
 }
 
 /** Users with what the list shows of them: their company's name beside their own columns. */
-const listed = <O>(query: SelectQueryBuilder<Database, 'users', O>, siteId: number) =>
+export const listed = <O>(query: SelectQueryBuilder<Database, 'users', O>, siteId: number) =>
   query
     .leftJoin('companies', (join) =>
       join.onRef('companies.id', '=', 'users.company_id').on('companies.site_id', '=', siteId),
