@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../../src/server/platform/db';
-import { createCompany, createUser } from '../../src/server/seed/factories';
+import { createCompany, createCourse, createUser } from '../../src/server/seed/factories';
 import { cheapPasswordHash } from '../factories';
 import {
   e2eAvailable,
@@ -33,6 +33,7 @@ describe.skipIf(!e2eAvailable)('/users', () => {
     try {
       const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
       const company = await createCompany(db, { site, name: `Studio ${tag}` });
+      await createCourse(db, { site, name: `Bulk ${tag}` });
       const passwordHash = cheapPasswordHash(DEMO_PASSWORD);
       await createUser(db, {
         site,
@@ -102,6 +103,45 @@ describe.skipIf(!e2eAvailable)('/users', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('not_verified');
     await expect.poll(() => names(page)).toEqual([`Pupila ${tag}`]);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await context.close();
+  });
+
+  it('an administrator chooses students and gives them a course with an end date, then locks one after asking', {
+    timeout: 90_000,
+  }, async () => {
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, `/users?q=${tag}&sort=email`);
+    await settle(page);
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('27 users');
+    for (const first of ['Pupilc', 'Pupild'])
+      await page.getByRole('checkbox', { name: `Choose ${first} ${tag}` }).check();
+    expect(await page.getByTestId('bulk-count').textContent()).toBe('2 users chosen');
+    await page.getByTestId('bulk-action').selectOption('grant_course');
+    await page.getByTestId('bulk-course').selectOption({ label: `Bulk ${tag}` });
+    await page.getByTestId('bulk-end').fill('2099-12-31');
+    await expectAccessible(page, '/users with two users chosen');
+    await page.getByTestId('bulk-apply').click();
+    await expect.poll(() => page.getByTestId('bulk-outcome').textContent()).toContain('Done for 2 users.');
+    expect(await page.getByTestId('bulk-bar').count()).toBe(0);
+
+    // The course filter finds them now.
+    const course = page.getByLabel('Course access', { exact: true });
+    await course.selectOption({ label: `Bulk ${tag}` });
+    await expect.poll(() => names(page)).toEqual([`Pupilc ${tag}`, `Pupild ${tag}`]);
+
+    // Locking asks first; the status says it after.
+    await page.getByRole('checkbox', { name: `Choose Pupilc ${tag}` }).check();
+    await page.getByTestId('bulk-action').selectOption('lock');
+    await page.getByTestId('bulk-apply').click();
+    const dialog = page.getByRole('dialog', { name: 'Lock' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Lock 1 user?');
+    await expectAccessible(page, 'the lock confirmation');
+    await page.getByTestId('bulk-confirm').click();
+    await expect.poll(() => page.getByTestId('bulk-outcome').textContent()).toContain('Done for 1 user.');
+    await expect.poll(() => rows(page).first().getByTestId('user-status').allTextContents()).toEqual(['Locked']);
     await context.close();
   });
 

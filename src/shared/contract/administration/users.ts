@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { userListLimit, userListSearchMax, userListSorts, userStatuses } from '../../domain/administration/users';
+import {
+  BULK_USERS_MAX,
+  bulkUserActions,
+  userListLimit,
+  userListSearchMax,
+  userListSorts,
+  userStatuses,
+} from '../../domain/administration/users';
 import { ExamStatus } from '../coaching/userExam';
 import { call, email, endpoint, id, isoDate, LanguageChoice, noneOr, ok, optionalId, pagination } from '../define';
 import { personName } from '../identity/register';
@@ -255,4 +262,24 @@ export const users = endpoint('users.php', {
   end_user_sessions: call({ access: 'staff', data: userId, answer: z.object({ status: ok, Ended: z.number() }) }),
   /** Mails her a link to set a new password. */
   send_password_reset: call({ access: 'staff', data: userId, answer: z.object({ status: ok }) }),
+  /**
+   * One action on the users chosen on /users, each as her own page's call would make it (the same rules, limits
+   * and history), one after the other: `Done` says who it was done for, `Failed` who not and why.
+   */
+  bulk_users: call({
+    access: 'staff',
+    data: z.object({
+      UserIds: z.array(id).min(1).max(BULK_USERS_MAX),
+      Action: z.enum(bulkUserActions),
+      /** grant_course and revoke_course: the course. */
+      CourseId: optionalId,
+      /** grant_course: the end of access (a day or a time), or null for none. */
+      ExpiresAt: isoDate.nullable().default(null),
+    }),
+    answer: z.object({
+      status: ok,
+      Done: z.array(z.number()),
+      Failed: z.array(z.object({ UserId: z.number(), error_code: z.string() })),
+    }),
+  }),
 });

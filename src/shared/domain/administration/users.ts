@@ -16,6 +16,12 @@ export const userListLimit = { default: 25, max: 100 } as const;
 /** The longest search text. */
 export const userListSearchMax = 100;
 
+/** What /users does to the users chosen on its page, each one as her own page would. */
+export const bulkUserActions = ['grant_course', 'revoke_course', 'send_reset', 'lock', 'unlock'] as const;
+export type BulkUserAction = (typeof bulkUserActions)[number];
+/** The most users one bulk action takes: a page of the list at its largest. */
+export const BULK_USERS_MAX = userListLimit.max;
+
 /** Invitations (new users, each a mail) one staff member may send per window. */
 export const INVITATIONS_PER_STAFF = { limit: 50, windowSeconds: 60 * 60 } as const;
 /** Password resets one staff member may mail from users' pages per window. */

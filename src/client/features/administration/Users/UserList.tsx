@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Card, Checkbox, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import type { UserListSortKey } from '../../../../shared/domain/administration/u
 import { UserType } from '../../../../shared/domain/roles';
 import { formatDate, formatDateTime } from '../../../components/dates';
 import { ToneBadge } from '../../../components/tone';
+import type { Selection } from './BulkActions';
 import { fullName } from './format';
 
 /** The list's sort: a column and its direction. */
@@ -106,22 +107,48 @@ function SortHeader({
   );
 }
 
+/** A user's box of the selection, named after her. */
+function ChooseBox({ user, selection }: { user: UserListItem; selection: Selection }) {
+  const { t } = useTranslation('administration');
+  return (
+    <Checkbox
+      aria-label={t('bulk.choose', { name: fullName(user) })}
+      checked={selection.chosen.has(user.Id)}
+      onChange={() => selection.toggle(user.Id)}
+      data-testid="user-choose"
+    />
+  );
+}
+
 /** The page of users as a table with sortable headers (desktop). */
 export function UserTable({
   users,
   sort,
   onSort,
+  selection,
 }: {
   users: UserListItem[];
   sort: UserSort;
   onSort(next: UserSort): void;
+  selection: Selection;
 }) {
   const { t } = useTranslation('administration');
+  const ids = users.map((user) => user.Id);
+  const chosenHere = ids.filter((id) => selection.chosen.has(id)).length;
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table striped highlightOnHover data-testid="user-table">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('bulk.chooseAll')}
+                checked={chosenHere === ids.length}
+                indeterminate={chosenHere > 0 && chosenHere < ids.length}
+                onChange={() => selection.setAll(ids, chosenHere < ids.length)}
+                data-testid="user-choose-all"
+              />
+            </Table.Th>
             <SortHeader column="name" current={sort} onSort={onSort} />
             <SortHeader column="email" current={sort} onSort={onSort} />
             <SortHeader column="type" current={sort} onSort={onSort} />
@@ -135,6 +162,9 @@ export function UserTable({
         <Table.Tbody>
           {users.map((user) => (
             <Table.Tr key={user.Id} data-testid="user-row">
+              <Table.Td>
+                <ChooseBox user={user} selection={selection} />
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <NameLink user={user} />
               </Table.Td>
@@ -172,7 +202,7 @@ function CompanyNone() {
 }
 
 /** The page of users as cards (phone): the sort is chosen above them. */
-export function UserCards({ users }: { users: UserListItem[] }) {
+export function UserCards({ users, selection }: { users: UserListItem[]; selection: Selection }) {
   const { t } = useTranslation('administration');
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -180,7 +210,10 @@ export function UserCards({ users }: { users: UserListItem[] }) {
         <Card key={user.Id} withBorder component="li" data-testid="user-row">
           <Stack gap={4}>
             <Group justify="space-between" gap="xs" wrap="wrap">
-              <NameLink user={user} />
+              <Group gap="xs" wrap="nowrap">
+                <ChooseBox user={user} selection={selection} />
+                <NameLink user={user} />
+              </Group>
               <UserStatusBadges user={user} />
             </Group>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="user-email">

@@ -1,12 +1,14 @@
 import { Button, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type UserListSortKey, userListSorts } from '../../../../shared/domain/administration/users';
 import { ListPagination } from '../../../components/ListPagination';
 import { ErrorAlert, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
+import { BulkActions, useSelection } from './BulkActions';
 import { filtersFromSearch, isFiltered, searchFromFilters, type UserListFilters } from './format';
 import { useUsers } from './queries';
 import { UserFilterBar } from './UserFilterBar';
@@ -20,6 +22,12 @@ export default function UsersPage() {
   const filters = filtersFromSearch(search);
   const users = useUsers(filters);
   const phone = useMediaQuery('(max-width: 48em)');
+  const selection = useSelection();
+  // The choice is of the users shown: another search, filter, sort or page starts with none chosen.
+  const shown = searchFromFilters(filters).toString();
+  const { clear } = selection;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` is what changes the users shown
+  useEffect(() => clear(), [shown]);
 
   const change = (next: Partial<UserListFilters>) =>
     setSearch(searchFromFilters({ ...filters, ...next }), { replace: true });
@@ -113,11 +121,12 @@ export default function UsersPage() {
                 </Button>
               </Group>
             )}
+            <BulkActions users={answer.data} selection={selection} />
             {answer.data.length > 0 &&
               (phone ? (
-                <UserCards users={answer.data} />
+                <UserCards users={answer.data} selection={selection} />
               ) : (
-                <UserTable users={answer.data} sort={sort} onSort={sortBy} />
+                <UserTable users={answer.data} sort={sort} onSort={sortBy} selection={selection} />
               ))}
             {totalPages > 1 && (
               <ListPagination

@@ -3,6 +3,7 @@ import { type UserListFilters, users } from '../../../../shared/contract/adminis
 import { handlers, signedInUser } from '../../../platform/handlers';
 import { presentCompanyOption, presentUserListItem } from '../presenters/users';
 import type { UserFilters } from '../queries/users';
+import { bulkUsers } from '../services/userBulk';
 import {
   endUserSessions,
   grantUserCourse,
@@ -110,5 +111,24 @@ export const usersHandlers = handlers(users, {
       { siteId: ctx.site.id, actor: signedInUser(ctx), userId: data.Id },
     );
     return { status: 'OK' };
+  },
+  async bulk_users(ctx, data) {
+    const outcome = await bulkUsers(
+      ctx.db,
+      { config: ctx.config, mailer: ctx.mailer },
+      {
+        siteId: ctx.site.id,
+        actor: signedInUser(ctx),
+        userIds: data.UserIds,
+        action: data.Action,
+        courseId: data.CourseId,
+        expiresAt: data.ExpiresAt,
+      },
+    );
+    return {
+      status: 'OK',
+      Done: outcome.done,
+      Failed: outcome.failed.map((failure) => ({ UserId: failure.userId, error_code: failure.code })),
+    };
   },
 });
