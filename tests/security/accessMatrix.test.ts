@@ -105,6 +105,12 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
         const answer = await callAs(server, call, caller, data);
         const where = `${context} with ${data.slice(0, 200)}: HTTP ${answer.httpStatus} ${answer.text.slice(0, 300)}`;
         expect(answer.httpStatus, where).toBeLessThan(500);
+        if (call.fileType && answer.httpStatus === 200) {
+          // A call that answers a file sends it as an attachment of its type, not JSON.
+          expect(answer.headers.get('content-type'), where).toContain(call.fileType);
+          expect(answer.headers.get('content-disposition'), where).toMatch(/^attachment; filename="/);
+          continue;
+        }
         expect(answer.body?.status, where).toMatch(/^(OK|ERROR|UNAUTHORIZED)$/);
         if (answer.httpStatus !== 200) expect(answer.body?.error_code, where).toMatch(/^[A-Z_]+$/);
       }

@@ -14,6 +14,8 @@ export interface ContractCall {
   defaultData: z.ZodType | undefined;
   /** `login.php sign_in`, for test names. */
   name: string;
+  /** The type of the file the call answers instead of JSON (an export), if it does. */
+  fileType?: string;
 }
 
 /** Every call in the contract registry; a call added to the contract is in this list without new test code. */
@@ -27,5 +29,6 @@ export const everyCall: ContractCall[] = Object.values(contract).flatMap((endpoi
     isDefault: e.defaultCall === req,
     defaultData: e.defaultCall ? (e.calls as Record<string, CallDef>)[e.defaultCall]?.data : undefined,
     name: `${e.file} ${req}`,
+    ...(def.file ? { fileType: def.file } : {}),
   }));
 });
