@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { companySearchMax } from '../../../../shared/domain/administration/companies';
 import { ListPagination } from '../../../components/ListPagination';
-import { ErrorAlert, Loading } from '../../../components/LoadState';
+import { Loading, RetryError } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { CompanyDrawer } from './CompanyDrawer';
 import { CompanyCards, CompanyTable } from './CompanyList';
@@ -79,14 +79,7 @@ export default function CompaniesPage() {
           data-testid="company-search"
         />
         {companies.isError && !answer ? (
-          <ErrorAlert>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('loadFailed')}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void companies.refetch()}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </ErrorAlert>
+          <RetryError message={t('loadFailed')} retry={t('retry')} onRetry={() => void companies.refetch()} />
         ) : !answer ? (
           <Loading />
         ) : (

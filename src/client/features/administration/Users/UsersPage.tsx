@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type UserListSortKey, userListSorts } from '../../../../shared/domain/administration/users';
 import { ListPagination } from '../../../components/ListPagination';
-import { ErrorAlert, Loading } from '../../../components/LoadState';
+import { Loading, RetryError } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { BulkActions, useSelection } from './BulkActions';
 import { filtersFromSearch, isFiltered, searchFromFilters, type UserListFilters } from './format';
@@ -77,14 +77,7 @@ export default function UsersPage() {
           </Group>
         )}
         {users.isError && !answer ? (
-          <ErrorAlert>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('users.loadFailed')}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
-                {t('users.retry')}
-              </Button>
-            </Stack>
-          </ErrorAlert>
+          <RetryError message={t('users.loadFailed')} retry={t('users.retry')} onRetry={() => void users.refetch()} />
         ) : !answer ? (
           <Loading />
         ) : (
@@ -104,14 +97,11 @@ export default function UsersPage() {
               )}
             </Group>
             {users.isError && (
-              <ErrorAlert>
-                <Group gap="sm" justify="space-between">
-                  <Text size="sm">{t('users.loadFailed')}</Text>
-                  <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
-                    {t('users.retry')}
-                  </Button>
-                </Group>
-              </ErrorAlert>
+              <RetryError
+                message={t('users.loadFailed')}
+                retry={t('users.retry')}
+                onRetry={() => void users.refetch()}
+              />
             )}
             {answer.data.length === 0 && total > 0 && (
               <Group gap="sm" data-testid="user-past-end">
