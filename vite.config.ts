@@ -90,6 +90,9 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
+        // Lazy chunks by their hash alone: the entry lists every chunk a page needs (to preload them side by side),
+        // and the names made a kilobyte of the first load; the manifest still maps sources to chunks.
+        chunkFileNames: 'assets/c[hash].js',
         codeSplitting: {
           // Everything the entry imports statically is loaded by every first page anyway: one chunk compresses
           // better than the dozen small shared chunks automatic splitting would make of it.

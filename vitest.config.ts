@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Browser-test workers, each with a server of its own (tests/e2e/globalSetup.ts); E2E_WORKERS=1: one by one. */
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -35,7 +38,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // A worker per server (tests/e2e/globalSetup.ts): each worker's files run one after another.
+          maxWorkers: e2eWorkers,
           globalSetup: ['tests/e2e/globalSetup.ts'],
         },
       },

@@ -16,6 +16,8 @@ export interface LoadOptions {
 export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
+  /** The 97.5th percentile, autocannon's nearest above the 95th (so a p95 is at most this). */
+  p975: number;
   p99: number;
   /** Connection errors, timeouts included. */
   errors: number;
@@ -46,12 +48,16 @@ const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pi
 };
 PipelinedRequestsQueue.prototype.addBody = () => {};
 
-function run(url: string, request: BenchRequest, connections: number, seconds: number) {
+/** Loads one request, or several that each connection sends in turn. */
+function run(url: string, request: BenchRequest | BenchRequest[], connections: number, seconds: number) {
+  const [first, ...more] = Array.isArray(request) ? request : [request];
+  if (!first) throw new Error('No request to load');
   return autocannon({
-    url: `${url}${request.path}`,
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
+    url: `${url}${first.path}`,
+    method: first.method,
+    headers: first.headers,
+    body: first.body,
+    ...(more.length > 0 ? { requests: [first, ...more] } : {}),
     connections,
     duration: seconds,
   });
@@ -68,7 +74,7 @@ export async function probe(url: string, request: BenchRequest): Promise<{ statu
 }
 
 /** A warm-up round, then a measured round, with the server's memory sampled throughout the measured one. */
-export async function loadServer(server: ServerProcess, request: BenchRequest, options: LoadOptions) {
+export async function loadServer(server: ServerProcess, request: BenchRequest | BenchRequest[], options: LoadOptions) {
   await run(server.url, request, options.connections, options.warmupSeconds);
   let peakRss = server.memory().rss;
   const sampler = setInterval(() => {
@@ -82,6 +88,7 @@ export async function loadServer(server: ServerProcess, request: BenchRequest, o
     return {
       requestsPerSecond: result.requests.average,
       p50: result.latency.p50,
+      p975: result.latency.p97_5,
       p99: result.latency.p99,
       errors: result.errors,
       non2xx: result.non2xx,
@@ -132,6 +139,7 @@ export async function loadWithEditor(
     return {
       requestsPerSecond: latencies.length / options.seconds,
       p50: Math.round(percentile(latencies, 0.5) * 10) / 10,
+      p975: Math.round(percentile(latencies, 0.975) * 10) / 10,
       p99: Math.round(percentile(latencies, 0.99) * 10) / 10,
       errors: edited.errors,
       non2xx: edited.non2xx,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { builtServerArgs, sourceServerArgs } from '../tests/support/process';
 import { FIRST_LOAD_JS_BUDGET, measureClient, type PageSize } from './clientSize';
 import { addEditor } from './editor';
+import { EXPORT_ADDED_MEMORY_BYTES, type ExportMemory, measureExport } from './exportMemory';
 import { CHROMIUM_PATH, type LighthouseScores, runLighthouse } from './lighthouse';
 import { type LoadResult, loadServer, loadWithEditor, probe } from './load';
 import { type Scenario, scenarios } from './scenarios';
@@ -37,6 +38,10 @@ const { values: args } = parseArgs({
   },
 });
 
+/** Steps besides the loads, which --only names as it names scenarios. */
+const EXPORT_STEP = 'export_users (memory)';
+const steps = [EXPORT_STEP];
+
 if (args.help) {
   console.log(`npm run bench -- [options]
   --db sqlite|postgres  the database (default sqlite; PostgreSQL at BENCH_DATABASE_URL)
@@ -45,7 +50,7 @@ if (args.help) {
   --connections N       concurrent connections (default 100)
   --no-lighthouse       no Lighthouse run
   --only <scenario>     only this scenario and the baseline; repeat it for more:
-                        ${scenarios.map((s) => `'${s.name}'`).join(', ')}
+                        ${[...scenarios.map((s) => s.name), ...steps].map((name) => `'${name}'`).join(', ')}
   --compare <dir>       also seed and serve another checkout of the project, and load each scenario on
                         both servers in turn in every round (rows marked [compare])`);
   process.exit(0);
@@ -60,10 +65,12 @@ const load = {
 };
 const rounds = Number(args.rounds ?? (args.quick ? 1 : 3));
 const compareDir = args.compare ? path.resolve(args.compare) : null;
-const unknown = (args.only ?? []).filter((name) => !scenarios.some((s) => s.name === name));
+const unknown = (args.only ?? []).filter((name) => !scenarios.some((s) => s.name === name) && !steps.includes(name));
 if (unknown.length > 0) {
-  throw new Error(`--only: no scenario ${unknown.join(', ')}; there are ${scenarios.map((s) => s.name).join(', ')}`);
+  const known = [...scenarios.map((s) => s.name), ...steps];
+  throw new Error(`--only: no scenario ${unknown.join(', ')}; there are ${known.join(', ')}`);
 }
+const runExport = !args.only || args.only.includes(EXPORT_STEP);
 const selected = scenarios.filter((s) => !args.only || s.target === 'baseline' || args.only.includes(s.name));
 
 /** Targets of issue 3 (figures for docs/performance.md, not timed tests). */
@@ -141,6 +148,7 @@ function summarize(run: Run, results: LoadResult[], baselineRps: number): Scenar
   const summary: LoadResult = {
     requestsPerSecond: pick('requestsPerSecond'),
     p50: pick('p50'),
+    p975: pick('p975'),
     p99: pick('p99'),
     errors: results.reduce((total, r) => total + r.errors, 0),
     non2xx: results.reduce((total, r) => total + r.non2xx, 0),
@@ -183,7 +191,8 @@ function loadRun(run: Run): Promise<LoadResult> {
   const request = run.scenario.request(run.fixtures);
   const call = run.scenario.editor;
   const editor = run.fixtures.editor;
-  if (!call) return loadServer(run.server, request, load);
+  const options = { ...load, connections: run.scenario.connections ?? load.connections };
+  if (!call) return loadServer(run.server, run.scenario.requests?.(run.fixtures) ?? request, options);
   if (!editor) throw new Error(`Scenario ${run.name} needs the bench's editor`);
   const headers = { site: run.fixtures.site.name, authorization: editor.token };
   return loadWithEditor(
@@ -207,11 +216,14 @@ const EDITOR_INTERVAL_MS = 100;
 
 async function measure(runs: Run[][]) {
   for (const run of runs.flat()) {
-    const { status, body } = await probe(run.server.url, run.scenario.request(run.fixtures));
-    try {
-      run.scenario.check(status, body, run.fixtures);
-    } catch (error) {
-      throw new Error(`Scenario ${run.name} ${(error as Error).message}`);
+    const requests = run.scenario.requests?.(run.fixtures) ?? [run.scenario.request(run.fixtures)];
+    for (const request of requests) {
+      const { status, body } = await probe(run.server.url, request);
+      try {
+        run.scenario.check(status, body, run.fixtures);
+      } catch (error) {
+        throw new Error(`Scenario ${run.name} ${(error as Error).message} (${request.body ?? request.path})`);
+      }
     }
   }
   const raw = new Map<string, LoadResult[]>(runs.flat().map((r) => [r.name, []]));
@@ -227,7 +239,7 @@ async function measure(runs: Run[][]) {
           ? ` (get_course meanwhile: ${Math.round(result.background.requestsPerSecond)} req/s, p99 ${result.background.p99} ms)`
           : '';
         process.stdout.write(
-          ` ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/req${under}\n`,
+          ` ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p97.5 ${result.p975} ms, p99 ${result.p99} ms, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/req${under}\n`,
         );
       }
     }
@@ -241,6 +253,7 @@ function printTable(results: ScenarioResult[], client: PageSize[], lighthouse: L
     scenario: r.name,
     'req/s': Math.round(r.median.requestsPerSecond),
     'p50 ms': r.median.p50,
+    'p97.5 ms': r.median.p975,
     'p99 ms': r.median.p99,
     errors: r.median.errors,
     'non-2xx': r.median.non2xx,
@@ -273,8 +286,21 @@ function printTable(results: ScenarioResult[], client: PageSize[], lighthouse: L
   }
 }
 
-function evaluateTargets(results: ScenarioResult[], serverPeakRss: number, client: PageSize[]) {
+function evaluateTargets(
+  results: ScenarioResult[],
+  serverPeakRss: number,
+  client: PageSize[],
+  exports: (ExportMemory & { compared: boolean })[],
+) {
   const checks: { target: string; value: string; met: boolean }[] = [];
+  for (const e of exports.filter((x) => !x.compared)) {
+    const added = e.rssPeak - e.rssBefore;
+    checks.push({
+      target: `export_users of ${e.rows} users adds < ${mb(EXPORT_ADDED_MEMORY_BYTES)} MB to the server's RSS`,
+      value: `${mb(added).toFixed(1)} MB`,
+      met: added < EXPORT_ADDED_MEMORY_BYTES,
+    });
+  }
   for (const r of results.filter((s) => s.polling && !s.compared)) {
     // The throughput target is for SQLite; on PostgreSQL the figure is recorded beside it.
     if (dialect === 'sqlite') {
@@ -288,6 +314,15 @@ function evaluateTargets(results: ScenarioResult[], serverPeakRss: number, clien
       target: `${r.name} p99 < ${targets.pollingP99Ms} ms at ${load.connections} connections`,
       value: `${r.median.p99} ms`,
       met: r.median.p99 < targets.pollingP99Ms,
+    });
+  }
+  for (const r of results.filter((s) => !s.compared)) {
+    const scenario = scenarios.find((s) => s.name === r.name);
+    if (scenario?.p975TargetMs === undefined) continue;
+    checks.push({
+      target: `${r.name} p95 ≤ p97.5 < ${scenario.p975TargetMs} ms at ${scenario.connections ?? load.connections} connections`,
+      value: `${r.median.p975} ms`,
+      met: r.median.p975 < scenario.p975TargetMs,
     });
   }
   checks.push({
@@ -402,6 +437,21 @@ async function main() {
       );
       const results = await measure(plan({ server: platform, fixtures }, baseline, compared));
       const serverPeakRss = platform.memory().peak;
+      const exports: (ExportMemory & { compared: boolean })[] = [];
+      if (runExport) {
+        const servers: { target: Target; compared: boolean }[] = [
+          { target: { server: platform, fixtures }, compared: false },
+        ];
+        if (compared) servers.push({ target: compared, compared: true });
+        for (const { target, compared: isCompare } of servers) {
+          const e = await measureExport(target.server, target.fixtures);
+          exports.push({ ...e, compared: isCompare });
+          console.log(
+            `  export_users${isCompare ? ' [compare]' : ''}: ${e.rows} users, ${(e.bytes / 1e6).toFixed(1)} MB in ${e.seconds.toFixed(1)} s; ` +
+              `RSS ${mb(e.rssBefore).toFixed(1)} MB before, peak ${mb(e.rssPeak).toFixed(1)} MB (${e.peakFrom}), added ${mb(e.rssPeak - e.rssBefore).toFixed(1)} MB`,
+          );
+        }
+      }
 
       let lighthouse: LighthouseScores[] = [];
       if (runLh) {
@@ -410,7 +460,7 @@ async function main() {
       }
 
       printTable(results, client, lighthouse);
-      const checks = evaluateTargets(results, serverPeakRss, client);
+      const checks = evaluateTargets(results, serverPeakRss, client, exports);
       writeResults({
         date: new Date().toISOString(),
         machine: {
@@ -430,6 +480,7 @@ async function main() {
           messages: fixtures.messages,
         },
         server: { peakRssBytes: serverPeakRss },
+        exports,
         scenarios: results,
         client,
         lighthouse,

@@ -16,6 +16,12 @@ export interface Scenario {
   /** An authenticated call a signed-in browser repeats (the targets of issue 3 apply to these). */
   polling: boolean;
   request(fixtures: BenchFixtures): BenchRequest;
+  /** Requests each connection sends in turn instead of `request` alone (each checked before the load). */
+  requests?(fixtures: BenchFixtures): BenchRequest[];
+  /** Concurrent connections, instead of the run's --connections. */
+  connections?: number;
+  /** The latency the scenario is held to at the 97.5th percentile (autocannon's nearest above the 95th), in ms. */
+  p975TargetMs?: number;
   /** Checks one answer before the load, so a broken scenario fails loudly rather than measuring error pages. */
   check(status: number, body: string, fixtures: BenchFixtures): void;
   /** An editor's call, measured while `request` loads the server (bench/editorClient.ts), instead of `request`. */
@@ -188,6 +194,65 @@ const getCourse: Scenario = {
   },
 };
 
+/** The target of the administration issue for /users at 100,000 users: p95 under 50 ms at 20 connections. */
+export const USERS_LIST_CONNECTIONS = 20;
+export const USERS_LIST_P95_MS = 50;
+
+/** A call of the bench's editor, an administrator of the site: /users as its page asks for it. */
+const staffCall = (f: BenchFixtures, file: string, req: string, data: unknown): BenchRequest => {
+  const request = apiCall(f, file, req, data, { signedIn: false });
+  if (!f.editor) throw new Error("The /users scenarios need the bench's editor (an administrator)");
+  return { ...request, headers: { ...request.headers, authorization: f.editor.token } };
+};
+
+const expectUsers = (status: number, body: string) => {
+  expectOk(status, body);
+  const answer = JSON.parse(body) as { data: unknown[]; pagination?: { total: number } };
+  if (answer.data.length === 0) throw new Error(`get_users found nobody: ${body.slice(0, 300)}`);
+};
+
+/**
+ * /users searched as an administrator types (3 letters and more: a part of a name, of "first last" and of an
+ * address, each finding from ten to a few hundred of the 100,000 users), and filtered with a sort (students who
+ * are active, newest first; coaches by e-mail; a company's users by name), each connection cycling through them.
+ */
+const usersScenarios: Scenario[] = [
+  {
+    name: 'get_users (search)',
+    target: 'platform',
+    polling: false,
+    connections: USERS_LIST_CONNECTIONS,
+    p975TargetMs: USERS_LIST_P95_MS,
+    request: (f) => staffCall(f, 'users.php', 'get_users', { Search: 'irst123' }),
+    requests: (f) =>
+      [
+        { Search: 'irst123' },
+        { Search: 'st4567 la' },
+        { Search: 'user0777' },
+        { Search: 'LAST9999' },
+        { Search: '0555@bench' },
+      ].map((data) => staffCall(f, 'users.php', 'get_users', data)),
+    check: expectUsers,
+  },
+  {
+    name: 'get_users (filter and sort)',
+    target: 'platform',
+    polling: false,
+    connections: USERS_LIST_CONNECTIONS,
+    p975TargetMs: USERS_LIST_P95_MS,
+    request: (f) =>
+      staffCall(f, 'users.php', 'get_users', { UserType: 1, Status: 'active', Sort: 'created', Desc: true }),
+    requests: (f) =>
+      [
+        { UserType: 1, Status: 'active', Sort: 'created', Desc: true },
+        { UserType: 8, Sort: 'email' },
+        { CompanyId: f.companyId, Sort: 'name', Page: 2 },
+        { Search: 'ast12', UserType: 1, Sort: 'last_seen', Desc: true },
+      ].map((data) => staffCall(f, 'users.php', 'get_users', data)),
+    check: expectUsers,
+  },
+];
+
 /** Whether messages.php has its handlers yet (another capability is building it). */
 const messagesLanded = Object.hasOwn(registry, 'messages.php');
 
@@ -233,6 +298,8 @@ export const scenarios: Scenario[] = [
     },
   },
   getCourse,
+  // ---- /users of the administration at 100,000 users, at 20 connections ----
+  ...usersScenarios,
   // ---- get_messages polling: joins the run by itself once messages.php is in the registry (see above). ----
   ...(messagesLanded ? messagesScenarios() : []),
   // ---- the course's editor at work while 100 connections load get_course of the course she edits ----

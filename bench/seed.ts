@@ -20,7 +20,7 @@ import type { BenchEditor } from './editor';
 
 /** The data set the benchmark loads the server with: the shapes later issues need, at the size of a large school. */
 export const benchShape = {
-  users: 10_000,
+  users: 100_000,
   news: 500,
   /** Each user has closed this many of the older news items (never the latest, so the banner call does its full work). */
   closedNewsPerUser: 5,
@@ -40,6 +40,8 @@ export const BENCH_PASSWORD = 'bench-password-not-secret';
 /** What the scenarios need from the seeded data. */
 export interface BenchFixtures {
   site: { id: number; name: string };
+  /** A company with users (a tenth of every tenth user), for the filter of /users. */
+  companyId: number;
   /** A student of the site with a live session, as a signed-in browser holds it. */
   user: { id: number; email: string; token: string };
   /** The course of 200 parts the bench user may open (her only one). */
@@ -56,12 +58,14 @@ export interface BenchFixtures {
 interface SeedContext {
   db: Db;
   siteId: number;
-  /** One scrypt hash for every user: hashing 10,000 passwords would take minutes and measure nothing. */
+  /** One scrypt hash for every user: hashing 100,000 passwords would take an hour and measure nothing. */
   passwordHash: string;
   at: string;
   counts: Record<string, number>;
   /** Ids of the users in seeding order (index 0 is the bench user), of the courses and of their parts. */
   userIds: number[];
+  /** The company most users belong to (see seedUsers). */
+  companyId: number;
   courseIds: number[];
   /** Per course (by index), its part ids in sort order. */
   partIds: number[][];
@@ -96,7 +100,7 @@ async function seedSite(db: Db, at: string): Promise<number> {
   return row.id;
 }
 
-/** Students, with a few coaches and administrators; every tenth user belongs to one of 20 companies. */
+/** Students, with a few coaches and administrators; every tenth user belongs to a company (two of the 20 companies). */
 async function seedUsers(ctx: SeedContext): Promise<void> {
   const site = { id: ctx.siteId };
   const companies = Array.from({ length: 20 }, (_, i) => companyValues({ site, name: `Company ${i + 1}` }, ctx.at));
@@ -129,6 +133,7 @@ async function seedUsers(ctx: SeedContext): Promise<void> {
     .orderBy('email')
     .execute();
   ctx.userIds = rows.map((u) => u.id);
+  ctx.companyId = companyIds[9] as number;
 }
 
 /** Coaches are the users whose index is 2 modulo 50 (see seedUsers); the coach of user `index`. */
@@ -528,7 +533,17 @@ export async function seedBenchData(db: Db): Promise<BenchFixtures> {
   const ctx = await db.transaction().execute(async (trx) => {
     const siteId = await seedSite(trx, at);
     counts.sites = 1;
-    const context: SeedContext = { db: trx, siteId, passwordHash, at, counts, userIds: [], courseIds: [], partIds: [] };
+    const context: SeedContext = {
+      db: trx,
+      siteId,
+      passwordHash,
+      at,
+      counts,
+      userIds: [],
+      companyId: 0,
+      courseIds: [],
+      partIds: [],
+    };
     for (const family of families) {
       const started = performance.now();
       await family(context);
@@ -559,6 +574,7 @@ export async function seedBenchData(db: Db): Promise<BenchFixtures> {
 
   return {
     site: { id: siteId, name: 'main' },
+    companyId: ctx.companyId,
     user: { id: userId, email: userEmail(0), token },
     // A learner sees every part but the draft and the mentor-only one.
     course: {

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import * as authoring from './modules/authoring';
 import * as identity from './modules/identity';
 import type { Config } from './platform/config';
@@ -14,6 +20,7 @@ import { discardUnreadBody, parseMultipart } from './platform/http/bodies';
 import { watchBodyDeadlines } from './platform/http/deadlines';
 import { setSecurityHeaders } from './platform/http/securityHeaders';
 import { createMailer, type Mailer } from './platform/mail/outbox';
+import { siteNameOfHost } from './platform/sites';
 import { registry } from './registry';
 
 export interface AppOptions {
@@ -51,6 +58,27 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   // A 500 MB medium at 0.2 Mbit/s, a 2 GB course file at 0.8 Mbit/s.
   upload: 6 * 60 * 60_000,
 };
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The client's page, naming the site of the request's Host in `<meta name="site">` when a site has that host
+ * (`site_hosts`): one build of the client serves every site, and the strict CSP allows no inline script to say it.
+ * The client sends that name as its `site` header (client/app/api.ts); without the meta, the main site.
+ */
+function indexSender(db: Db, clientDir: string, hasClient: boolean) {
+  const page = hasClient ? fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8') : '';
+  const headAt = page.indexOf('<head>');
+  const head = headAt + '<head>'.length;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const site = headAt >= 0 ? await siteNameOfHost(db, request.hostname) : undefined;
+    const html = site
+      ? `${page.slice(0, head)}\n    <meta name="site" content="${escapeAttribute(site)}" />${page.slice(head)}`
+      : page;
+    return reply.header('cache-control', 'no-cache').header('vary', 'host').type('text/html; charset=utf-8').send(html);
+  };
+}
 
 export interface App {
   fastify: FastifyInstance;
@@ -216,9 +244,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
+  const sendIndex = indexSender(db, config.clientDir, hasClient);
   // The static plugin refuses directories, and `/` is the sign-in page of the client.
-  if (hasClient)
-    fastify.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  if (hasClient) {
+    fastify.get('/', sendIndex);
+    fastify.get('/index.html', sendIndex);
+  }
 
   fastify.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -226,7 +257,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return sendError(reply, new AppError('NOT_FOUND', `Not found: ${request.method} ${url.slice(0, 200)}`));
     }
     // Every other page is a route of the single-page client.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(request, reply);
   });
 
   closeConnectionsOnceAnswered(fastify);

@@ -17,3 +17,6 @@ export const registry: HandlerRegistry = {
   ...administration.handlers,
   ...codes.handlers,
 };
+
+// An administrator's signing out ends the view-as sessions she opened (identity cannot import administration).
+identity.afterSignOut(administration.endViewAsOnSignOut);

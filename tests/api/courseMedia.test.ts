@@ -185,6 +185,19 @@ describe.each(dialects)('course media uploads on %s', (dialect) => {
     expect(Number(row.storage_bytes)).toBe(500 * 1024 * 1024 - 1000 + pdf.length);
   });
 
+  it('a site whose trial has ended stores no more files (TRIAL_ENDED), and nothing is written', async () => {
+    const { site, course, coach } = await setUp('starter');
+    await server.db
+      .updateTable('sites')
+      .set({ trial_ends_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', site.id)
+      .execute();
+    const refused = await uploadFor(coach, course.id, pdf, 'handout.pdf');
+    expect([refused.httpStatus, refused.body.error_code]).toEqual([403, 'TRIAL_ENDED']);
+    expect(await mediaOf(site.id)).toEqual([]);
+    expect(storedFiles(site.id)).toEqual([]);
+  });
+
   it('a file past its folder’s limit is refused while it streams, before it is all read', async () => {
     const { site, coach } = await setUp();
     // Declared larger than any course medium: refused from the headers.

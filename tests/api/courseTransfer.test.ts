@@ -822,6 +822,19 @@ function runSuite(current: () => TestServer) {
     expect(await count(site.id)).toEqual(before);
   });
 
+  it("refuses an import past the plan's number of courses before storing anything", async () => {
+    const { site, admin, course } = await world();
+    const zip = await exportCourse(server, admin, course.id);
+    // Starter allows 3 courses (spec §1): the site has them.
+    const courses = await server.db.selectFrom('courses').select('id').where('site_id', '=', site.id).execute();
+    for (let n = courses.length; n < 3; n++) await createCourse(server.db, { site });
+    const before = await count(site.id);
+    const answer = await importCourse(server, admin, zip);
+    expect([answer.httpStatus, answer.body.error_code]).toEqual([403, 'PLAN_LIMIT']);
+    expect(answer.body).toMatchObject({ resource: 'courses', limit: 3 });
+    expect(await count(site.id)).toEqual(before);
+  });
+
   it('an import without a file is refused clearly', async () => {
     const { admin } = await world();
     const answer = await request(`${server.url}/api/backend/course_import.php`, {
@@ -910,7 +923,9 @@ function runSuite(current: () => TestServer) {
   };
 
   it('a staff member streams two course files at once, her media uploads counted with them; a third waits', async () => {
-    const { admin, coach, course } = await world();
+    const { site, admin, coach, course } = await world();
+    // Room for the courses this test imports.
+    await server.db.updateTable('sites').set({ plan: 'enterprise' }).where('id', '=', site.id).execute();
     const zip = await exportCourse(server, admin, course.id);
     const held = [];
     for (let i = 0; i < LARGE_UPLOADS_PER_USER; i++) held.push(await heldImport(admin));

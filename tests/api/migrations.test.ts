@@ -392,6 +392,19 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     ]);
   });
 
+  it('0023 leaves the sessions already there as their users’ own, and starts an empty view-as log', async () => {
+    const db = await databaseUpTo('0022_companies');
+    const site = await createSite(db);
+    const user = await createUser(db, { site });
+    await sql`insert into sessions (site_id, user_id, token_hash, expires_at, created_at, updated_at)
+      values (${site.id}, ${user.id}, ${'hash-0023'}, ${now()}, ${now()}, ${now()})`.execute(db);
+
+    await migrate(db);
+    const sessions = await db.selectFrom('sessions').select(['user_id', 'viewer_user_id']).execute();
+    expect(sessions).toEqual([{ user_id: user.id, viewer_user_id: null }]);
+    expect(await db.selectFrom('view_as_log').selectAll().execute()).toEqual([]);
+  });
+
   it('0022 keys the companies already there by name, renames the clashing ones and holds a name once per site', async () => {
     const db = await databaseUpTo('0021_user_admin');
     const [one, two] = [await createSite(db), await createSite(db)];
@@ -443,5 +456,30 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
         'users_site_company_idx',
       );
     }
+  });
+
+  it('0025 makes the users already there searchable through the search index, each site its own', async () => {
+    const db = await databaseUpTo('0024_site_hosts');
+    const [one, two] = [await createSite(db), await createSite(db)];
+    const asa = await createUser(db, { site: one, firstName: 'Åsa', lastName: 'Öberg', email: 'asa.o@school.test' });
+    const bo = await createUser(db, { site: one, firstName: 'Bo', lastName: 'Berg', email: 'bo@north.test' });
+    await createUser(db, { site: two, firstName: 'Åsa', lastName: 'Öberg', email: 'asa.o@school.test' });
+    await migrate(db);
+
+    const found = async (siteId: number, search: string) =>
+      (
+        await userPageQuery(
+          db as Db,
+          { siteId, search, userType: null, companyId: null, courseId: null, status: null },
+          { sort: 'email', desc: false, limit: 25, offset: 0 },
+        ).execute()
+      ).map((user) => user.id);
+    expect(await found(one.id, 'SA ÖBE')).toEqual([asa.id]);
+    expect(await found(one.id, 'north')).toEqual([bo.id]);
+    expect(await found(one.id, 'o berg')).toEqual([bo.id]);
+    expect(await found(one.id, 'nobody')).toEqual([]);
+    // Kept from then on: a user added after the migration is found too.
+    const cy = await createUser(db, { site: one, firstName: 'Cyril', lastName: 'Ödman', email: 'cy@north.test' });
+    expect(await found(one.id, 'north')).toEqual([bo.id, cy.id]);
   });
 });

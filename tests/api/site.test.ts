@@ -24,6 +24,7 @@ describe.each(dialects)('site.php on %s', (dialect) => {
         Name: site.name,
         Title: `Site ${site.name}`,
         Plan: 'starter',
+        TrialEndsAt: null,
         RegistrationEnabled: true,
         Maintenance: false,
       },
@@ -36,13 +37,13 @@ describe.each(dialects)('site.php on %s', (dialect) => {
     expect(body.data).toMatchObject({ Name: site.name, RegistrationEnabled: false });
   });
 
-  it('answers the main site without a site header, and an unknown plan reads as demo', async () => {
+  it("answers the main site (the school's own, on Professional) without a site header; an unknown plan reads as demo", async () => {
     const response = await fetch(`${server.url}/api/backend/site.php`, {
       method: 'POST',
       body: new URLSearchParams({ req: 'get_site', data: '{}' }),
     });
     const body = await response.json();
-    expect(body.data).toMatchObject({ Name: 'main', Plan: 'demo' });
+    expect(body.data).toMatchObject({ Name: 'main', Plan: 'professional', TrialEndsAt: null });
 
     const site = await createSite(server.db);
     await server.db.updateTable('sites').set({ plan: 'legacy-gold' }).where('id', '=', site.id).execute();

@@ -1,6 +1,7 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UserFilters, userPageQuery } from '../../src/server/modules/administration/queries/users';
+import { userValues } from '../../src/server/seed/factories';
 import type { UserListSortKey } from '../../src/shared/domain/administration/users';
 import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS } from '../../src/shared/domain/identity/accounts';
 import { createCompany, createSite, createUser, signIn } from '../factories';
@@ -131,6 +132,43 @@ describe.each(dialects)('users.php on %s', (dialect) => {
     expect(await emails(admin, { Search: 'a_u' })).toEqual([underscore.email]);
     expect(await emails(admin, { Search: '\\' })).toEqual([backslash.email]);
     expect(await emails(admin, { Search: 'n_n' })).toEqual([]);
+  });
+
+  it('finds through the search index (3 letters and more) what a comparison of every user finds', async () => {
+    const { site, admin } = await school();
+    const other = await createSite(server.db);
+    const maria = await student(site, 'Mariana', 'Stensson', 'm.stens@northwind.test');
+    const asa = await student(site, 'Åsa-Lena', 'Öström', 'asa.ostrom@school.test');
+    const literal = await student(site, 'Per', 'Cent', 'per_100%x@school.test');
+    await student(site, 'Perry', 'Centaur', 'perAB100yx@school.test');
+    await student(other, 'Mariana', 'Stensson', 'm.stens@northwind.test');
+
+    expect(await emails(admin, { Search: 'rian' })).toEqual([maria.email]);
+    expect(await emails(admin, { Search: 'ana ste' })).toEqual([maria.email]);
+    expect(await emails(admin, { Search: 'ANA STENSSON' })).toEqual([maria.email]);
+    expect(await emails(admin, { Search: 'a s' })).toEqual([maria.email]);
+    expect(await emails(admin, { Search: 'ns@northW' })).toEqual([maria.email]);
+    expect(await emails(admin, { Search: 'ÅSA-LENA ÖS' })).toEqual([asa.email]);
+    expect(await emails(admin, { Search: 'öström' })).toEqual([asa.email]);
+    expect(await emails(admin, { Search: 'r_1' })).toEqual([literal.email]);
+    expect(await emails(admin, { Search: '00%x' })).toEqual([literal.email]);
+    expect(await emails(admin, { Search: 'r%1' })).toEqual([]);
+    expect(await emails(admin, { Search: '"ste' })).toEqual([]);
+
+    await server.db
+      .updateTable('users')
+      .set({ first_name: 'Rosa', last_name: 'Lund' })
+      .where('id', '=', maria.id)
+      .execute();
+    expect(await emails(admin, { Search: 'rian' })).toEqual([]);
+    expect(await emails(admin, { Search: 'rosa lu' })).toEqual([maria.email]);
+    await server.db.updateTable('users').set({ email: 'rosa@lund.test' }).where('id', '=', maria.id).execute();
+    expect(await emails(admin, { Search: 'northwind' })).toEqual([]);
+    expect(await emails(admin, { Search: 'a@lund' })).toEqual(['rosa@lund.test']);
+    await server.db.deleteFrom('users').where('id', '=', asa.id).execute();
+    expect(await emails(admin, { Search: 'östr' })).toEqual([]);
+    const list = await server.call('users.php', 'get_users', { Search: 'ste' }, as(admin));
+    expect(list.body.pagination?.total).toBe(0);
   });
 
   it('filters by type, company, course and status', async () => {
@@ -362,11 +400,61 @@ describe('users.php query plans on sqlite', () => {
       /^SCAN users USING INDEX users_site_name_idx|^SEARCH users USING INDEX users_site_name_idx/,
     );
     expect(await plan({}, 'email')).toMatch(/^SEARCH users USING INDEX/);
-    for (const filters of [{ search: 'ann' }, { userType: 1 }, { status: 'active' as const }]) {
+    for (const filters of [{ search: 'an' }, { userType: 1 }, { status: 'active' as const }]) {
       expect(await plan(filters, 'name')).toBe('SCAN users');
     }
+    // A search of 3 letters or more looks its candidates up in the trigram index of migration 0025.
+    expect(await plan({ search: 'ann' }, 'name')).toMatch(/^SEARCH users USING INTEGER PRIMARY KEY/);
+    expect(await plan({ search: 'ann', userType: 1, status: 'active' }, 'created')).toMatch(
+      /^SEARCH users USING INTEGER PRIMARY KEY/,
+    );
     // A company's users are found through the index of the companies' user counts (migration 0022).
     expect(await plan({ companyId: 1 }, 'name')).toBe('SCAN users USING INDEX users_site_company_idx');
     expect(await plan({}, 'created')).toBe('SCAN users');
+  });
+});
+
+/** PostgreSQL's planner chooses by statistics: among a few thousand users, a search must find its indexes. */
+describe.skipIf(!dialects.includes('postgres'))('users.php query plans on postgres', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('postgres');
+  });
+  afterAll(() => server.close());
+
+  it('on PostgreSQL a search reads the trigram indexes of its name and address (migration 0025)', async () => {
+    const site = await createSite(server.db);
+    // Enough users for the planner to prefer an index to reading the site's rows through.
+    for (let batch = 0; batch < 4; batch++) {
+      const users = Array.from({ length: 1000 }, (_, i) =>
+        userValues({
+          site,
+          passwordHash: 'x',
+          email: `u${batch}-${i}@many.test`,
+          firstName: `First${i}`,
+          lastName: `Last${batch}`,
+        }),
+      );
+      await server.db.insertInto('users').values(users).execute();
+    }
+    // As autovacuum would: the rows inserted since wait in each GIN index's pending list until then.
+    await sql`vacuum analyze users`.execute(server.db);
+    const all = { siteId: site.id, search: 'nna lin', userType: null, companyId: null, courseId: null, status: null };
+    const { sql: text, parameters } = userPageQuery(server.db, all, {
+      sort: 'name',
+      desc: false,
+      limit: 25,
+      offset: 0,
+    }).compile();
+    const plan = await server.db.transaction().execute(async (trx) => {
+      // A table this small is still read through cheaply: the test asks whether the indexes serve the search.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${text}`, [...parameters]),
+      );
+      return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('users_search_name_trgm');
+    expect(plan).toContain('users_search_email_trgm');
   });
 });

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { issueCertificate } from '../../src/server/modules/learning/services/certificates';
-import { createDatabase } from '../../src/server/platform/db';
 import { createCourse, createUser, grantAccess } from '../../src/server/seed/factories';
 import { cheapPasswordHash } from '../factories';
 import {
@@ -10,6 +8,7 @@ import {
   expectAccessible,
   gotoPage,
   newContext,
+  serverDatabase,
   settle,
   signInViaApi,
   useBrowser,
@@ -24,7 +23,7 @@ interface Certified {
 
 /** A learner named outside Latin-1 with a certificate, built on the platform's database like the course world. */
 async function createCertifiedLearner(): Promise<Certified> {
-  const db = createDatabase({ url: `sqlite:${path.join(inject('dataDir'), 'app.db')}` });
+  const db = serverDatabase();
   const tag = randomBytes(3).toString('hex');
   try {
     const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, type Db } from '../../src/server/platform/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/platform/db';
 import { createCompany, createUser } from '../../src/server/seed/factories';
 import { DEMO_COMPANY } from '../../src/server/seed/index';
 import { cheapPasswordHash } from '../factories';
@@ -11,6 +10,7 @@ import {
   expectAccessible,
   gotoPage,
   newContext,
+  serverDatabase,
   settle,
   signInViaApi,
   useBrowser,
@@ -26,19 +26,11 @@ describe.skipIf(!e2eAvailable)('/admin/companies', () => {
   const badgeCompany = `Badge ${tag} AB`;
   let db: Db;
   let siteId: number;
-  let plan: string;
 
   beforeAll(async () => {
-    db = createDatabase({ url: `sqlite:${path.join(inject('dataDir'), 'app.db')}` });
-    const site = await db
-      .selectFrom('sites')
-      .select(['id', 'plan'])
-      .where('name', '=', 'main')
-      .executeTakeFirstOrThrow();
+    db = serverDatabase();
+    const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
     siteId = site.id;
-    plan = site.plan;
-    // The demo site's plan allows one company, which its seed has: this file's companies need a plan with room.
-    await db.updateTable('sites').set({ plan: 'starter' }).where('id', '=', site.id).execute();
     const passwordHash = cheapPasswordHash(DEMO_PASSWORD);
     await createUser(db, {
       site,
@@ -59,10 +51,7 @@ describe.skipIf(!e2eAvailable)('/admin/companies', () => {
       companyId: company.id,
     });
   });
-  afterAll(async () => {
-    await db.updateTable('sites').set({ plan }).where('id', '=', siteId).execute();
-    await db.destroy();
-  });
+  afterAll(() => db.destroy());
 
   it('an administrator creates a company, adds a user through the picker and sees the count', {
     timeout: 90_000,

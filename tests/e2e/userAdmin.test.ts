@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../../src/server/platform/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createUser } from '../../src/server/seed/factories';
 import { cheapPasswordHash } from '../factories';
 import {
@@ -10,6 +8,7 @@ import {
   expectAccessible,
   gotoPage,
   newContext,
+  serverDatabase,
   settle,
   signInViaApi,
   useBrowser,
@@ -24,7 +23,7 @@ describe.skipIf(!e2eAvailable)('/user/:id', () => {
   let studentId = 0;
 
   beforeAll(async () => {
-    const db = createDatabase({ url: `sqlite:${path.join(inject('dataDir'), 'app.db')}` });
+    const db = serverDatabase();
     try {
       const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
       const passwordHash = cheapPasswordHash(DEMO_PASSWORD);

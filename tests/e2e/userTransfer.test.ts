@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../../src/server/platform/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/seed/factories';
 import { cheapPasswordHash } from '../factories';
 import {
@@ -11,6 +9,7 @@ import {
   expectAccessible,
   gotoPage,
   newContext,
+  serverDatabase,
   settle,
   signInViaApi,
   useBrowser,
@@ -31,7 +30,7 @@ describe.skipIf(!e2eAvailable)('/users export and import', () => {
   const address = (first: string) => `${first}-${tag}@e2e.test`.toLowerCase();
 
   beforeAll(async () => {
-    const db = createDatabase({ url: `sqlite:${path.join(inject('dataDir'), 'app.db')}` });
+    const db = serverDatabase();
     try {
       const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
       const passwordHash = cheapPasswordHash(DEMO_PASSWORD);

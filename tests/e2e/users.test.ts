@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase } from '../../src/server/platform/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createCourse, createUser } from '../../src/server/seed/factories';
 import { cheapPasswordHash } from '../factories';
 import {
@@ -11,6 +9,7 @@ import {
   failCall,
   gotoPage,
   newContext,
+  serverDatabase,
   settle,
   signInViaApi,
   useBrowser,
@@ -29,7 +28,7 @@ describe.skipIf(!e2eAvailable)('/users', () => {
   const tag = `Xylo${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    const db = createDatabase({ url: `sqlite:${path.join(inject('dataDir'), 'app.db')}` });
+    const db = serverDatabase();
     try {
       const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
       const company = await createCompany(db, { site, name: `Studio ${tag}` });
@@ -169,5 +168,60 @@ describe.skipIf(!e2eAvailable)('/users', () => {
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByTestId('user-count').textContent()).toBe('27 users');
     await context.close();
+  });
+
+  it("shows staff the plan's usage, and administrators the trial's end on every page", {
+    timeout: 60_000,
+  }, async () => {
+    const db = serverDatabase();
+    const users = await db
+      .selectFrom('users')
+      .innerJoin('sites', 'sites.id', 'users.site_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sites.name', '=', 'main')
+      .executeTakeFirstOrThrow()
+      .finally(() => db.destroy());
+    /** The site's facts as the server tells them, with a trial that ends `days` from now. */
+    const trialEndingIn = async (page: Page, days: number) =>
+      page.route('**/api/backend/site.php', async (route) => {
+        if (!route.request().postData()?.includes('get_site')) return route.continue();
+        const answer = await (await route.fetch()).json();
+        answer.data.TrialEndsAt = new Date(Date.now() + days * 86_400_000).toISOString();
+        await route.fulfill({ json: answer });
+      });
+
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await trialEndingIn(page, 3);
+    await gotoPage(page, '/users');
+    await settle(page);
+    const usage = page.getByTestId('plan-usage');
+    // The browser tests' site is on Enterprise (globalSetup.ts): no limits.
+    await expect.poll(() => usage.getByRole('heading').textContent()).toBe('Enterprise plan');
+    expect(await usage.getByTestId('plan-users').textContent()).toContain(`${Number(users.n)} (no limit)`);
+    const notice = page.getByTestId('trial-notice');
+    expect(await notice.textContent()).toContain('Your free trial ends in 3 days');
+    await expectAccessible(page, "/users with the plan's usage and the trial's notice");
+    await context.close();
+
+    // Ended: told on any page, in Swedish and the dark theme; a student is told nothing.
+    const dark = await newContext(browser(), { colorScheme: 'dark', locale: 'sv-SE', storage: { userLocale: 'sv' } });
+    await signInViaApi(dark, demo.admin);
+    const after = await dark.newPage();
+    await trialEndingIn(after, -2);
+    await gotoPage(after, '/MyCourses');
+    await after.getByTestId('trial-notice').waitFor();
+    expect(await after.getByTestId('trial-notice').textContent()).toContain('Er gratis provperiod slutade');
+    await expectAccessible(after, "the trial's end in Swedish and dark");
+    await dark.close();
+    const learner = await newContext(browser());
+    await signInViaApi(learner, demo.student);
+    const student = await learner.newPage();
+    await trialEndingIn(student, -2);
+    await gotoPage(student, '/MyCourses');
+    await settle(student);
+    expect(await student.getByTestId('trial-notice').count()).toBe(0);
+    await learner.close();
   });
 });

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_ATTEMPTS } from '../../src/shared/domain/identity/accounts';
 import { createSite, createUser, signIn } from '../factories';
-import { type Api, api, type HttpAnswer } from '../support/api';
-import {
-  createTestDatabase,
-  isPostgresReachable,
-  TEST_DATABASE_URL,
-  type TestDatabase,
-  testDialects,
-} from '../support/databases';
-import { type ServerProcess, startServerProcess } from '../support/process';
+import type { HttpAnswer } from '../support/api';
+import { isPostgresReachable, testDialects } from '../support/databases';
 import { startTestServer, type TestServer } from '../support/server';
+import { useTwoProcessesOnPostgres } from './support/twoProcesses';
 
 const dialects = await testDialects();
 const ATTEMPTS = 200;
@@ -157,24 +151,10 @@ describe.each(dialects)('a flood of sign-ins from one source on %s', (dialect) =
  * processes behind a load balancer: the attempts split between them still evaluate no more than the maximum.
  */
 describe.skipIf(!(await isPostgresReachable()))('brute force across two server processes on PostgreSQL', () => {
-  let database: TestDatabase;
-  const processes: ServerProcess[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const url = new URL(TEST_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${database.schema}`);
-    const options = { env: { DATABASE_URL: url.toString(), DEMO_PASSWORD }, dataDir: database.dataDir };
-    // One after the other: the first migrates and seeds; the second finds both done.
-    processes.push(await startServerProcess(options));
-    processes.push(await startServerProcess(options));
-  });
-  afterAll(async () => {
-    for (const p of processes) await p.stop();
-    await database?.drop();
-  });
+  const servers = useTwoProcessesOnPostgres(DEMO_PASSWORD);
 
   it(`${ATTEMPTS} concurrent wrong sign-ins split over both evaluate no more than ${MAX_LOGIN_ATTEMPTS}`, async () => {
-    const [first, second] = processes.map((p) => api(p.url)) as [Api, Api];
+    const [first, second] = servers();
     // The processes really share the database: a session opened on one is known to the other.
     const session = await first.call('login.php', 'sign_in', {
       email: 'coach@demo.local',

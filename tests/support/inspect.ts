@@ -5,6 +5,8 @@ import type { TestServer } from './server';
  * that a refused request wrote nothing anywhere. */
 const everyTable: Record<keyof Database, true> = {
   sites: true,
+  site_hosts: true,
+  site_trials: true,
   companies: true,
   users: true,
   sessions: true,
@@ -39,6 +41,7 @@ const everyTable: Record<keyof Database, true> = {
   registration_codes: true,
   registration_code_redemptions: true,
   user_history: true,
+  view_as_log: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

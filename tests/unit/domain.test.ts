@@ -173,7 +173,10 @@ describe('storage keys (spec §3, §4)', () => {
   it('signing out keeps the browser’s choices and clears the account’s data', () => {
     const present = Object.values(storageKeys) as string[];
     const cleared = keysToClearOnSignOut([...present, 'somethingElse']);
-    expect(cleared.sort()).toEqual(['avatar', 'showCourseNav', 'somethingElse', 'user-token', 'user_type'].sort());
+    // The administrator's token set aside while she views as a student (view_as) goes too.
+    expect(cleared.sort()).toEqual(
+      ['avatar', 'showCourseNav', 'somethingElse', 'user-token', 'user_type', 'view_as'].sort(),
+    );
     expect([...keptOnSignOut].sort()).toEqual(
       [
         'cookie_consent',

@@ -5,8 +5,16 @@ import type { ErrorCode } from '../../shared/errors';
 import { currentLanguage } from '../components/language';
 import { storage } from './storage';
 
-/** The education site this client serves; a deployment may build one client per site. */
-export const SITE = (import.meta.env.VITE_SITE as string | undefined) ?? 'main';
+/**
+ * The education site this client serves: the build's VITE_SITE when a deployment builds one client per site, else
+ * the site the server named for this page's host (`<meta name="site">`, server/app.ts), else the main site.
+ */
+export const SITE =
+  (import.meta.env.VITE_SITE as string | undefined) ??
+  (typeof document === 'undefined'
+    ? undefined
+    : document.querySelector('meta[name="site"]')?.getAttribute('content') || undefined) ??
+  'main';
 
 /** What a failed call says: the server's error_code (shared/errors.ts), or NETWORK when no answer came. */
 export type ClientErrorCode = ErrorCode | 'NETWORK';

@@ -21,6 +21,7 @@ const PasswordRecoveryPage = page(
 );
 const PasswordResetPage = page(() => import('../features/identity/Auth/PasswordResetPage'), ['identity', 'signIn']);
 const HomePage = page(() => import('../features/site/Home/HomePage'), ['site']);
+const StartTrialPage = page(() => import('../features/site/Trial/StartTrialPage'), ['site', 'identity', 'signIn']);
 const NewsListPage = page(() => import('../features/site/News/NewsListPage'), ['site']);
 const NewsItemPage = page(() => import('../features/site/News/NewsItemPage'), ['site']);
 const TextPage = page(() => import('../features/site/Texts/TextPage'), ['site']);
@@ -64,6 +65,7 @@ const pages: Record<RoutePath, Page> = {
   '/': { element: <LoginPage /> },
   '/login': { element: <LoginPage /> },
   '/register': { element: <RegisterPage /> },
+  '/start-trial': { element: <StartTrialPage /> },
   '/verify-email': { element: <VerifyEmailPage /> },
   '/password-recovery': { element: <PasswordRecoveryPage /> },
   '/password-recovery/:id': { element: <PasswordResetPage /> },

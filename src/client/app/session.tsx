@@ -10,6 +10,19 @@ import { setLanguage } from './i18n';
 import { appKeys } from './keys';
 import { storage } from './storage';
 
+/** An administrator viewing as a student (docs/decisions.md, "View as this user"), as this browser keeps it. */
+export interface ViewAs {
+  /** The administrator's own token, set aside while the student's view-as token is the session's. */
+  adminToken: string;
+  /** Her user type, so that her pages' guards let her back in before her session is checked again. */
+  adminUserType: number;
+  /** The view-as log entry, which `end_view_as` ends. */
+  entryId: number;
+  userId: number;
+  userName: string;
+  expiresAt: string;
+}
+
 export interface Session {
   token: string | null;
   /** The stored user type, known before `auth_user` answers. */
@@ -20,9 +33,21 @@ export interface Session {
   signIn(token: string, user: UserData): void;
   signOut(): Promise<void>;
   updateUser(patch: Partial<UserData>): void;
+  /** Set while an administrator views as a student: the session is then the student's, read-only. */
+  viewAs: ViewAs | null;
+  /**
+   * Returns to the administrator's own session at once (the caller ends the view-as on the server: `end_view_as`
+   * with its entry); what it was, or null. Starting one is the administration's (User/ViewAsDialog.tsx).
+   */
+  leaveViewAs(): ViewAs | null;
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+const storedViewAs = (): ViewAs | null => {
+  const stored = storage.getJson<ViewAs | null>(storageKeys.viewAs, null);
+  return typeof stored?.adminToken === 'string' ? stored : null;
+};
 
 const storedUserType = () => {
   const raw = storage.get(storageKeys.userType);
@@ -59,6 +84,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [userType, setUserType] = useState(storedUserType);
   const [user, setUser] = useState<UserData | null>(null);
   const [checked, setChecked] = useState(() => token === null);
+  const [viewAs, setViewAs] = useState(storedViewAs);
+
+  /** Leaves a view-as for the administrator's own session (set below, used by listeners set up before it). */
+  const returnToAdmin = useRef<() => unknown>(() => null);
 
   // The token this tab holds, for listeners that outlive a render.
   const held = useRef(token);
@@ -92,8 +121,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           storage.set(storageKeys.userType, String(answer.data.UserType));
         })
         .catch((error) => {
-          if (error instanceof ApiError && error.code === 'UNAUTHORIZED') drop();
-          else console.warn('auth_user failed', error);
+          if (!(error instanceof ApiError && error.code === 'UNAUTHORIZED')) console.warn('auth_user failed', error);
+          else if (storedViewAs()?.adminToken === checking) drop();
+          else if (storedViewAs()) returnToAdmin.current();
+          else drop();
         })
         .finally(() => setChecked(true));
     },
@@ -128,12 +159,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // A dead session signs the user out (spec §8: UNAUTHORIZED on messages): whatever call is told so while this tab
-  // holds a session, also one made after another tab forgot the token.
-  useEffect(() => onUnauthorized(() => held.current !== null && drop()), [drop]);
+  // holds a session, also one made after another tab forgot the token. A view-as session that ended (its time, the
+  // administrator's sign-out elsewhere) returns to the administrator instead.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (held.current === null) return;
+        const current = storedViewAs();
+        if (current && current.adminToken !== held.current) returnToAdmin.current();
+        else drop();
+      }),
+    [drop],
+  );
 
   // Another tab signed out, or in as someone else: this tab follows at once instead of polling with a dead token.
   useEffect(() => {
     const follow = (event: StorageEvent) => {
+      if (event.key === null || event.key === storageKeys.viewAs) setViewAs(storedViewAs());
       if (event.key !== null && event.key !== storageKeys.token) return;
       const stored = storage.get(storageKeys.token);
       if (stored === held.current) return;
@@ -166,9 +208,37 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [i18n],
   );
 
+  /** Switches this tab (and, through the storage, the others) to `next` as its token, checking it with the server. */
+  const switchTo = useCallback(
+    (next: string, nextType: number) => {
+      storage.set(storageKeys.token, next);
+      storage.set(storageKeys.userType, String(nextType));
+      held.current = next;
+      queryClient.clear();
+      setToken(next);
+      setUserType(nextType);
+      setUser(null);
+      setChecked(false);
+      adopt(next);
+    },
+    [adopt, queryClient],
+  );
+
+  /** Back to the administrator's own token, without waiting for the server. */
+  const leaveViewAs = useCallback(() => {
+    const current = storedViewAs();
+    storage.remove(storageKeys.viewAs);
+    setViewAs(null);
+    if (current) switchTo(current.adminToken, current.adminUserType);
+    return current;
+  }, [switchTo]);
+  returnToAdmin.current = leaveViewAs;
+
   const signOut = useCallback(async () => {
+    // Signing out while viewing as a student signs the administrator out: her signing out ends the view-as.
+    const signingOut = storedViewAs()?.adminToken ?? token;
     try {
-      await call('login.php', 'sign_out', token ? { token } : {});
+      await call('login.php', 'sign_out', signingOut ? { token: signingOut } : {});
       notifications.show({ message: t('signedOut'), color: 'green' });
     } catch (error) {
       // A failed sign-out is logged; the browser forgets the session all the same (spec §4).
@@ -177,13 +247,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     drop();
     queryClient.clear();
+    setViewAs(null);
   }, [token, drop, queryClient, t]);
 
   const updateUser = useCallback((patch: Partial<UserData>) => setUser((u) => (u ? { ...u, ...patch } : u)), []);
 
   const value = useMemo<Session>(
-    () => ({ token, userType, user, checked, signIn, signOut, updateUser }),
-    [token, userType, user, checked, signIn, signOut, updateUser],
+    () => ({ token, userType, user, checked, signIn, signOut, updateUser, viewAs, leaveViewAs }),
+    [token, userType, user, checked, signIn, signOut, updateUser, viewAs, leaveViewAs],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

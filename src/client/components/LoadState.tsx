@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, type MantineSize, type MantineSpacing, Text } from '@mantine/core';
+import { Alert, Center, Loader, type MantineSize, type MantineSpacing } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -35,20 +35,6 @@ export function ErrorAlert({ children, title, mt, style }: ErrorAlertProps) {
     <Alert color="red" variant="light" role="alert" title={title} mt={mt} style={style}>
       {children}
     </Alert>
-  );
-}
-
-/** A list that could not be loaded, in the page's words, with a button that asks for it again. */
-export function RetryError({ message, retry, onRetry }: { message: string; retry: string; onRetry(): void }) {
-  return (
-    <ErrorAlert>
-      <Group gap="sm" justify="space-between">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {retry}
-        </Button>
-      </Group>
-    </ErrorAlert>
   );
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizeHost } from '../../shared/domain/site/sites';
 
 const bool = (fallback: boolean) =>
   z
@@ -27,6 +28,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  TRIAL_DOMAIN: z
+    .string()
+    .refine((v) => normalizeHost(v) === v.toLowerCase() && !v.includes(':'), 'must be a host name like learn.example')
+    .optional(),
+  CONTACT_EMAIL: z.email().max(254).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -62,6 +68,13 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   clientDir: string;
+  /**
+   * Self-service trials (the home page's "Start your free trial"): a new school's site gets the host
+   * `<name>.<trialDomain>`. Undefined: no self-service; the page says how to reach the operator.
+   */
+  trialDomain: string | undefined;
+  /** The operator's address the page names when there is no self-service. */
+  contactEmail: string | undefined;
   /** Where media live: in this object store when S3_BUCKET is set, else under `<dataDir>/uploads/`. */
   s3: S3Config | undefined;
 }
@@ -97,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     clientDir: path.resolve(e.CLIENT_DIR),
+    trialDomain: e.TRIAL_DOMAIN?.toLowerCase(),
+    contactEmail: e.CONTACT_EMAIL,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

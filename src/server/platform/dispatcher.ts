@@ -24,7 +24,10 @@ import {
 import { GzipPieces, takesGzip } from './http/gzipPieces';
 import { receiveUpload } from './http/uploads';
 import type { Mailer } from './mail/outbox';
-import { cachedSite, findSite } from './sites';
+import { cachedSite, findSite, siteNameOfHost } from './sites';
+
+/** The site of a request that names none and comes to no host of a site. */
+const MAIN_SITE = 'main';
 
 interface DispatcherOptions {
   db: Db;
@@ -67,6 +70,17 @@ function checkAccess(access: Access, user: SessionUser | null): void {
 }
 
 /**
+ * An administrator's view-as session (docs/decisions.md, "View as this user") is read-only: it may make the calls
+ * the contract marks as reading (`reads`), and no other, whatever the call would write. Asked after the access gate,
+ * so a call the student herself may not make is refused as it would be to her.
+ */
+function checkViewAs(user: SessionUser | null, reads: boolean): void {
+  if (user?.viewer_id && !reads) {
+    throw new AppError('VIEW_AS_READ_ONLY', 'Viewing as this user is read-only: nothing was changed');
+  }
+}
+
+/**
  * Maintenance mode (spec §9): while a site is in it, only administrators are answered, but for the calls the contract
  * keeps open (signing in and out, the session check, the site's facts the maintenance page reads). Asked after the
  * access gate, so a caller who may not make a call at all is told that first.
@@ -103,7 +117,9 @@ async function identify(
 ): Promise<Caller> {
   const known = identified.get(request);
   if (known) return known;
-  const siteName = String(request.headers.site ?? 'main');
+  // The `site` header wins (spec §7's clients send it); without one, the site of the Host, then the main site.
+  const header = request.headers.site;
+  const siteName = header !== undefined ? String(header) : ((await siteNameOfHost(db, request.hostname)) ?? MAIN_SITE);
   const site = cachedSite(db, siteName) ?? (await findSite(db, siteName));
   if (!site) throw new AppError('UNKNOWN_SITE', `Unknown site: ${siteName.slice(0, 100)}`);
   const token = readToken(request);
@@ -254,6 +270,7 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
 
     const { site, token, user } = await identify(db, request, findSessionUser);
     checkAccess(definition.access, user);
+    checkViewAs(user, definition.reads === true);
     checkMaintenance(site, user, definition.openInMaintenance === true);
 
     const unsafe = findUnsafeValue(data);
@@ -339,6 +356,8 @@ export function registerDispatcher(app: FastifyInstance, options: DispatcherOpti
           throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
         }
         checkAccess(access, caller.user);
+        // An upload writes (a file, and what names it): never made by a view-as session.
+        checkViewAs(caller.user, false);
         checkMaintenance(caller.site, caller.user, false);
         // A large upload (a course's medium for staff, a course file) holds one of its caller's few places, and may
         // take longer than a request, as long as it keeps coming.

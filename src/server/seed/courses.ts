@@ -409,7 +409,7 @@ export async function createDemoCourse(
 export async function seedDemoCourses(
   db: Db,
   opts: { config: Config; siteId: number; studentId: number; coachId: number },
-): Promise<void> {
+): Promise<{ courseIds: number[] }> {
   const site = { id: opts.siteId };
   const { course: demoCourse, media } = await createDemoCourse(db, { config: opts.config, site });
   const secondCourse = await createCourse(db, {
@@ -455,4 +455,5 @@ export async function seedDemoCourses(
   for (const [index, resource] of resources.entries()) {
     await createResource(db, { site, ...resource, sortId: index + 1 });
   }
+  return { courseIds: [demoCourse.id, secondCourse.id] };
 }

@@ -465,3 +465,46 @@ export async function createResource(db: Db, spec: ResourceSpec): Promise<void> 
     })
     .execute();
 }
+
+export interface RegistrationCodeSpec {
+  site: SiteRef;
+  /** Normalised (capitals of CODE_ALPHABET, no dashes); a fresh random one unless given. */
+  code: string;
+  courseIds: number[];
+  batchKey?: string;
+  note?: string;
+  accessDays?: number | null;
+  uses?: number;
+  usesLeft?: number;
+  validFrom?: string | null;
+  validTo?: string | null;
+  deactivatedAt?: string | null;
+  createdBy?: Ref | null;
+}
+
+export const registrationCodeValues = (spec: RegistrationCodeSpec, at = now()): Values<'registration_codes'> => ({
+  site_id: spec.site.id,
+  code: spec.code,
+  batch_key: spec.batchKey ?? unique(),
+  note: spec.note ?? '',
+  course_ids: JSON.stringify(spec.courseIds),
+  access_days: spec.accessDays ?? null,
+  access_until: null,
+  uses_total: spec.uses ?? 1,
+  uses_left: spec.usesLeft ?? spec.uses ?? 1,
+  valid_from: spec.validFrom ?? null,
+  valid_to: spec.validTo ?? null,
+  deactivated_at: spec.deactivatedAt ?? null,
+  created_by_user_id: spec.createdBy?.id ?? null,
+  created_at: at,
+  updated_at: at,
+});
+
+/** A registration code that gives access to `courseIds` (spec §4). */
+export async function createRegistrationCode(db: Db, spec: RegistrationCodeSpec): Promise<{ id: number }> {
+  return db
+    .insertInto('registration_codes')
+    .values(registrationCodeValues(spec))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { TRIAL_DAYS } from '../../shared/domain/site/plans';
 import { hashPassword } from '../modules/identity';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { seedDemoCourses } from './courses';
 import { createCompany, createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
+import { seedDemoPeople } from './people';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.local', firstName: 'Ada', lastName: 'Admin', role: 'admin', privilegies: 100, totalXp: 0 },
@@ -23,7 +23,7 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** The demo site's one company (the demo plan allows one). */
+/** The demo site's company, a business customer of the school. */
 export const DEMO_COMPANY = {
   name: 'Nordic Sound AB',
   seats: 5,
@@ -33,8 +33,12 @@ export const DEMO_COMPANY = {
   orgNumber: '556677-8899',
 } as const;
 
-/** The default site every request without a `site` header uses; made on any empty database. */
-export async function ensureMainSite(db: Db): Promise<number> {
+/**
+ * The default site every request without a `site` header (and from no host of another site) uses; made on any empty
+ * database. Its registration is off (spec §2: no sign-up on the main site) but for the demo, whose sign-up is part of
+ * what it shows; the operator turns it on or off with `npm run site -- update main --registration on|off`.
+ */
+export async function ensureMainSite(db: Db, options: { registrationEnabled?: boolean } = {}): Promise<number> {
   const existing = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirst();
   if (existing) return existing.id;
   const site = await db
@@ -43,8 +47,9 @@ export async function ensureMainSite(db: Db): Promise<number> {
       siteValues({
         name: 'main',
         title: 'Learning Platform',
-        plan: 'demo',
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
+        // The school's own site, not a trial: the demo plan's limits (10 users) are those of a self-service trial.
+        plan: 'professional',
+        registrationEnabled: options.registrationEnabled ?? false,
       }),
     )
     .onConflict((oc) => oc.column('name').doNothing())
@@ -61,7 +66,7 @@ export async function ensureMainSite(db: Db): Promise<number> {
  */
 export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseLogger }): Promise<void> {
   const { db, config, log } = opts;
-  const siteId = await ensureMainSite(db);
+  const siteId = await ensureMainSite(db, { registrationEnabled: true });
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
 
@@ -69,8 +74,7 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const site = { id: siteId };
-    // The demo site is on the demo plan, which allows one company (spec §1): a business customer of the school
-    // with the demo student as its user and seats to spare, for /admin/companies to show.
+    // A business customer of the school with the demo student as its user and seats to spare.
     const company = await createCompany(trx, { site, ...DEMO_COMPANY });
     const ids: Partial<Record<(typeof DEMO_ACCOUNTS)[number]['role'], number>> = {};
     for (const account of DEMO_ACCOUNTS) {
@@ -81,7 +85,18 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
       const publishedAt = new Date(Date.now() - (demoNews.length - index) * 86_400_000);
       await createNews(trx, { site, ...item, publishedAt });
     }
-    await seedDemoCourses(trx, { config, siteId, studentId: ids.student as number, coachId: ids.coach as number });
+    const { courseIds } = await seedDemoCourses(trx, {
+      config,
+      siteId,
+      studentId: ids.student as number,
+      coachId: ids.coach as number,
+    });
+    await seedDemoPeople(trx, {
+      siteId,
+      passwordHash,
+      adminId: ids.admin as number,
+      courseIds,
+    });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

@@ -18,6 +18,12 @@ export interface CallDef<D extends z.ZodType = z.ZodType, A extends z.ZodType = 
    */
   openInMaintenance?: true;
   /**
+   * The call only reads (what it writes on the side, such as presence, it leaves out for a view-as session). An
+   * administrator's view-as session (docs/decisions.md, "View as this user") may make these calls alone; every
+   * call not marked so is refused to it (`VIEW_AS_READ_ONLY`): a call writes unless it says it reads.
+   */
+  reads?: true;
+  /**
    * The call answers a file of this type, streamed (an export), instead of JSON; `answer` then describes nothing
    * sent. Its refusals are JSON errors like any other call's. The client reads it with `download` (app/api.ts).
    */
@@ -44,6 +50,7 @@ export const fileCall = <D extends z.ZodType>(def: {
   access: Access;
   data: D;
   file: string;
+  reads?: true;
 }): CallDef<D, z.ZodNever> & { file: string } => ({ ...def, answer: z.never() });
 
 export const endpoint = <const F extends string, C extends Record<string, CallDef>>(

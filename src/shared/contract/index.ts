@@ -1,6 +1,7 @@
 import { companies } from './administration/companies';
 import { users } from './administration/users';
 import { userTransfer } from './administration/userTransfer';
+import { viewAs } from './administration/viewAs';
 import { courseAdmin } from './authoring/courseAdmin';
 import { courseLock } from './authoring/courseLock';
 import { courseManager } from './authoring/courses';
@@ -24,6 +25,7 @@ import { resources } from './learning/resources';
 import { getContent, saveContent } from './site/content';
 import { news } from './site/news';
 import { site } from './site/site';
+import { trial } from './site/trial';
 
 /** Every endpoint file of the API, keyed by its path under /api/backend/. */
 export const contract = {
@@ -35,6 +37,7 @@ export const contract = {
   [getContent.file]: getContent,
   [saveContent.file]: saveContent,
   [site.file]: site,
+  [trial.file]: trial,
   [course.file]: course,
   [courseAdmin.file]: courseAdmin,
   [courseLock.file]: courseLock,
@@ -55,6 +58,7 @@ export const contract = {
   [userTransfer.file]: userTransfer,
   [codes.file]: codes,
   [companies.file]: companies,
+  [viewAs.file]: viewAs,
 } as const;
 
 export type Contract = typeof contract;

@@ -23,6 +23,7 @@ export const routeAccess = {
   '/': open,
   '/login': open,
   '/register': open,
+  '/start-trial': open,
   '/verify-email': open,
   '/password-recovery': open,
   '/password-recovery/:id': open,

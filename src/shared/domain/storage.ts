@@ -11,6 +11,11 @@ export const storageKeys = {
   appVersion: 'userAppVersion',
   courseTutorialComplete: 'courseTutorialComplete',
   courseId: 'course_id',
+  /**
+   * While an administrator views as a student (docs/decisions.md, "View as this user"): her own token, set aside,
+   * and what the banner shows (JSON, app/session.tsx's `ViewAs`). Not a key of spec §3; cleared on signing out.
+   */
+  viewAs: 'view_as',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

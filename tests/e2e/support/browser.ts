@@ -1,14 +1,28 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { createDatabase } from '../../../src/server/platform/db';
 import type { CallName, CallOf, EndpointFile } from '../../../src/shared/contract';
 import type { CallData } from '../../../src/shared/contract/define';
 import { type AnswerOf, api } from '../../support/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_PASSWORD } from './constants';
 
-export const baseUrl = () => inject('baseUrl');
 export const e2eAvailable = inject('e2eAvailable');
+
+/** This worker's server (VITEST_POOL_ID counts the project's workers from 1). */
+function ownServer() {
+  const servers = inject('servers');
+  const server = servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(1, servers.length)];
+  if (!server) throw new Error('no server for the browser tests');
+  return server;
+}
+export const baseUrl = () => ownServer().url;
+/** The server's data directory: a test reads mails from its outbox (a registration's link). */
+export const dataDir = () => ownServer().dataDir;
+/** The server's database, for a test's own rows (close it with `destroy()`). */
+export const serverDatabase = () => createDatabase({ url: `sqlite:${path.join(dataDir(), 'app.db')}` });
 
 /** One Chromium per test file, closed after it. */
 export function useBrowser(): () => Browser {
@@ -112,12 +126,34 @@ interface AxeViolation {
 }
 
 /**
+ * Waits until no finite animation or transition is running (a dialog fading in, a menu sliding open), so that what
+ * is measured is the page as it comes to rest, not a frame of its way there: contrast read through a half-drawn
+ * overlay is neither the page's nor the dialog's. Endless ones (a loader's spin) are not waited for, nor more than
+ * five seconds.
+ */
+async function transitionsDone(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined); // a page that never rests is checked as it is
+}
+
+/**
  * The serious and critical axe-core violations of the page as it is now (WCAG 2.1 A and AA), described by rule and
  * elements. `only` runs just those rules of that set (an unknown or left-out rule name is an error, not a check
  * that silently passes). The page's own frames are not entered: the only ones the app draws are YouTube's.
  */
 export async function axeViolations(page: Page, only?: readonly string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await transitionsDone(page);
   const violations = await page.evaluate(
     async ({ tags, only }) => {
       // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, inject } from 'vitest';
-import { apiCall, platform } from './browser';
+import { expect } from 'vitest';
+import { apiCall, dataDir, platform } from './browser';
 import { DEMO_PASSWORD, demo } from './constants';
 
 /** Signs a demo-password account in through the API. */
@@ -10,9 +10,13 @@ export async function signIn(email: string): Promise<{ token: string; userId: nu
   return { token: answer.token, userId: answer.data.Id };
 }
 
-/** The code of the verification mail sent to `email`, read from the server's outbox. */
-export async function verificationCode(email: string): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+/**
+ * The code of the newest link of `page` (`verify-email`, `start-trial`) mailed to `email`, read from the server's
+ * outbox; codes in `seen` are passed over (an earlier mail's).
+ */
+export async function mailedCode(email: string, page: string, seen: readonly string[] = []): Promise<string> {
+  const outbox = path.join(dataDir(), 'outbox');
+  const link = new RegExp(`${page}\\?code=([A-Za-z0-9_-]+)`);
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
@@ -23,13 +27,16 @@ export async function verificationCode(email: string): Promise<string> {
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '=');
       if (!text.includes(email)) continue;
-      const code = /verify-email\?code=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (code) return code;
+      const code = link.exec(text)?.[1];
+      if (code && !seen.includes(code)) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no verification mail for ${email}`);
+  throw new Error(`no ${page} mail for ${email}`);
 }
+
+/** The code of the verification mail sent to `email`. */
+export const verificationCode = (email: string) => mailedCode(email, 'verify-email');
 
 /** A new account with the demo password, registered through the API and not verified yet. */
 export async function registerAccount(name: { first: string; last: string }): Promise<{ email: string }> {

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { beforeAll, inject } from 'vitest';
-import { createDatabase } from '../../../src/server/platform/db';
+import { beforeAll } from 'vitest';
 import { createDemoCourse, DEMO_COURSE_NAME } from '../../../src/server/seed/courses';
 import {
   addCoach,
@@ -11,7 +9,9 @@ import {
   createUser,
   grantAccess,
 } from '../../../src/server/seed/factories';
+
 import { cheapPasswordHash } from '../../factories';
+import { dataDir, serverDatabase } from './browser';
 import { DEMO_PASSWORD } from './constants';
 
 /** An account of a test's own, signed in with the e2e password like the demo accounts. */
@@ -51,8 +51,7 @@ export function useCourseWorld(): () => CourseWorld {
 }
 
 async function createCourseWorld(): Promise<CourseWorld> {
-  const dataDir = inject('dataDir');
-  const db = createDatabase({ url: `sqlite:${path.join(dataDir, 'app.db')}` });
+  const db = serverDatabase();
   const tag = randomBytes(3).toString('hex');
   try {
     const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
@@ -65,7 +64,7 @@ async function createCourseWorld(): Promise<CourseWorld> {
     const coach = await account('coach', 'Carl', 'Coach');
     const learner = await account('student', 'Stina', 'Student');
     const { course } = await createDemoCourse(db, {
-      config: { dataDir },
+      config: { dataDir: dataDir() },
       site,
       name: `${DEMO_COURSE_NAME} ${tag}`,
       mediaPrefix: `e2e-${tag}-`,

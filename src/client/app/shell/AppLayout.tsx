@@ -2,12 +2,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { storageKeys } from '../../../shared/domain/storage';
 import { Loading } from '../../components/LoadState';
 import { EditModeProvider } from '../../features/site/editMode';
+import { TrialNotice } from '../../features/site/Plan/TrialGate';
 import { MaintenanceGate, MaintenanceNotice } from '../maintenance/MaintenanceGate';
-import { SessionProvider } from '../session';
+import { SessionProvider, useSession } from '../session';
+import { storage } from '../storage';
 import classes from './AppLayout.module.css';
-import { CookieBanner } from './CookieBanner';
 import { loadNavDrawer } from './deferred';
 import { Footer } from './Footer';
 import { PageErrorBoundary } from './PageErrorBoundary';
@@ -16,8 +18,21 @@ import { TopBar } from './TopBar';
 
 const NavDrawer = lazy(loadNavDrawer);
 // Notices drawn only when there is something to say (a news item, a new build): their chunks load beside the page.
+const CookieBanner = lazy(() => import('./CookieBanner'));
 const NewsBanner = lazy(() => import('./NewsBanner').then((m) => ({ default: m.NewsBanner })));
 const VersionCheck = lazy(() => import('./VersionCheck').then((m) => ({ default: m.VersionCheck })));
+const ViewAsBanner = lazy(() => import('./ViewAsBanner').then((m) => ({ default: m.ViewAsBanner })));
+
+/** The view-as banner, drawn (and its chunk loaded) only while an administrator views as a student. */
+function ViewAsNotice() {
+  const { viewAs } = useSession();
+  if (!viewAs) return null;
+  return (
+    <Suspense fallback={null}>
+      <ViewAsBanner />
+    </Suspense>
+  );
+}
 
 /** Stays fixed while the page scrolls; a scroll lock (the drawer's) shifts it like the page, by this class. */
 const SCROLL_LOCK_SHIFTS = 'right-scroll-bar-position';
@@ -49,8 +64,14 @@ export function AppLayout() {
             </Suspense>
           )}
           <main id="main" tabIndex={-1} className={classes.main}>
+            <ViewAsNotice />
             <MaintenanceNotice />
-            <CookieBanner />
+            <TrialNotice />
+            {!storage.get(storageKeys.cookieConsent) && (
+              <Suspense fallback={null}>
+                <CookieBanner />
+              </Suspense>
+            )}
             <Suspense fallback={null}>
               <NewsBanner />
             </Suspense>

@@ -9,9 +9,10 @@ type Consent = 'accepted' | 'declined';
 
 /**
  * Asks once per browser whether analytics cookies may be used; shows until a choice is stored (spec §1). It heads
- * the page rather than floating over it, so it never covers a control (a course's bottom bar on a phone).
+ * the page rather than floating over it, so it never covers a control (a course's bottom bar on a phone). Loaded
+ * only while no choice is stored (AppLayout.tsx), so that the first load of everyone who chose does not carry it.
  */
-export function CookieBanner() {
+export default function CookieBanner() {
   const { t } = useTranslation();
   const [consent, setConsent] = useState(() => storage.get(storageKeys.cookieConsent));
   if (consent) return null;

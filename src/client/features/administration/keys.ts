@@ -6,6 +6,8 @@ const companies = ['administration', 'companies'] as const;
 /** The query keys of the administration: /users, what its filters list, one user's page, and /admin/companies. */
 export const administrationKeys = {
   all: ['administration'] as const,
+  /** The site's plan and what it uses of it (/users). */
+  planUsage: ['administration', 'plan-usage'] as const,
   users: {
     all: users,
     list: (filters: UserListFilters) => [...users, 'list', filters] as const,
@@ -15,6 +17,8 @@ export const administrationKeys = {
   /** One user's page (/user/:id) and her older history. */
   user: (id: number) => [...users, 'user', id] as const,
   userHistory: (id: number, page: number) => [...users, 'user', id, 'history', page] as const,
+  /** Her view-as log, a page at a time. */
+  viewAsLog: (id: number, page: number) => [...users, 'user', id, 'viewAs', page] as const,
   /** /admin/companies: the list, a company with a page of its users, and the user picker's searches. */
   companies: {
     all: companies,

@@ -9,4 +9,6 @@ export const siteKeys = {
   newsItem: (id: number, language: Language) => ['news', 'item', id, language] as const,
   adminNews: (page: number) => ['news', 'admin', page] as const,
   content: (key: string, locale: Language) => ['content', key, locale] as const,
+  trialOptions: ['trial', 'options'] as const,
+  trialLink: (code: string) => ['trial', 'link', code] as const,
 };

@@ -9,3 +9,6 @@ import { codesHandlers } from './api/codes';
 export const handlers = {
   'codes.php': codesHandlers,
 } satisfies ModuleHandlers;
+
+/** A new random code (80 bits): the demo seed's codes are as unguessable as any. */
+export { newCode } from './services/codes';

@@ -30,4 +30,11 @@ export {
   updateAccount,
 } from './services/managedAccounts';
 export { hashPassword } from './services/passwords';
-export { findSessionUser, revokeAllSessions } from './services/sessions';
+export {
+  afterSignOut,
+  createViewAsSession,
+  findSessionUser,
+  revokeAllSessions,
+  revokeSessionsById,
+} from './services/sessions';
+export { createSiteAdministrator, hashChosenPassword } from './services/siteAdministrator';

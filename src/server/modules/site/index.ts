@@ -3,10 +3,12 @@ import type { ModuleHandlers } from '../../platform/handlers';
 import { getContentHandlers, saveContentHandlers } from './api/content';
 import { newsHandlers } from './api/news';
 import { siteHandlers } from './api/site';
+import { trialHandlers } from './api/trial';
 
 export const handlers = {
   'news.php': newsHandlers,
   'content/get_content.php': getContentHandlers,
   'content/save_content.php': saveContentHandlers,
   'site.php': siteHandlers,
+  'trial.php': trialHandlers,
 } satisfies ModuleHandlers;

@@ -36,6 +36,9 @@ import * as m0019 from './migrations/0019_registration_codes';
 import * as m0020 from './migrations/0020_news_admin';
 import * as m0021 from './migrations/0021_user_admin';
 import * as m0022 from './migrations/0022_companies';
+import * as m0023 from './migrations/0023_view_as';
+import * as m0024 from './migrations/0024_site_hosts';
+import * as m0025 from './migrations/0025_user_search';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -64,6 +67,9 @@ const migrations = {
   '0020_news_admin': m0020,
   '0021_user_admin': m0021,
   '0022_companies': m0022,
+  '0023_view_as': m0023,
+  '0024_site_hosts': m0024,
+  '0025_user_search': m0025,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {
@@ -225,3 +231,7 @@ export const timestampExpression = (db: Db, iso: string): RawBuilder<string> =>
  */
 export const lockedForUpdate = <Q extends { forNoKeyUpdate(): Q }>(db: Db, query: Q): Q =>
   isPostgres(db) ? query.forNoKeyUpdate() : query;
+
+/** Runs `work` in a transaction: the caller's, when `db` already is one, or a new one. */
+export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);

@@ -26,6 +26,25 @@ export interface SitesTable extends Row {
   spotlight_news_id: number | null;
 }
 
+/** A host name that serves a site to requests without a `site` header (migration 0024). */
+export interface SiteHostsTable extends Row {
+  site_id: number;
+  /** Lower case, no port; unique across sites. */
+  host: string;
+}
+
+/** A self-service trial's verification link (migration 0024): single use, until `expires_at`. */
+export interface SiteTrialsTable extends Row {
+  email: string;
+  code_hash: string;
+  /** The language of the page she asked in: the mail's. */
+  language: Generated<string>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  /** The site the link made, once used. */
+  site_id: number | null;
+}
+
 export interface CompaniesTable extends Row {
   site_id: number;
   name: string;
@@ -71,6 +90,8 @@ export interface SessionsTable extends Row {
   token_hash: string;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** A view-as session (migration 0023): the administrator who views the user through it; null for her own. */
+  viewer_user_id: number | null;
 }
 
 /** Sign-in attempts per account and source; the source `*` is the account-wide ceiling (modules/identity/services/signIn.ts). */
@@ -466,8 +487,27 @@ export interface UserHistoryTable extends Row {
   details: string;
 }
 
+/** One use of "view as this user" (modules/administration, migration 0023). */
+export interface ViewAsLogTable extends Row {
+  site_id: number;
+  /** The student viewed. */
+  user_id: number;
+  /** The administrator; null once her account is gone. */
+  viewer_user_id: number | null;
+  /** The view-as session (`sessions.id`). */
+  session_id: number | null;
+  reason: string;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  /** `ended` (the end call), `signed_out` (the administrator signed out), `revoked` (her sessions were ended); null: open, or expired when `expires_at` has passed. */
+  ended_how: string | null;
+}
+
 export interface Database {
   sites: SitesTable;
+  site_hosts: SiteHostsTable;
+  site_trials: SiteTrialsTable;
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -502,6 +542,7 @@ export interface Database {
   registration_codes: RegistrationCodesTable;
   registration_code_redemptions: RegistrationCodeRedemptionsTable;
   user_history: UserHistoryTable;
+  view_as_log: ViewAsLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -527,7 +568,13 @@ export const sessionUserColumns = [
   'language',
 ] as const satisfies readonly (keyof UserRow)[];
 
-export type SessionUser = Pick<UserRow, (typeof sessionUserColumns)[number]>;
+export type SessionUser = Pick<UserRow, (typeof sessionUserColumns)[number]> & {
+  /**
+   * A view-as session (docs/decisions.md, "View as this user"): the administrator who views her through it, read
+   * only. Absent or null for her own sessions.
+   */
+  viewer_id?: number | null;
+};
 export type SiteRow = Selectable<SitesTable>;
 export type NewsRow = Selectable<NewsTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -145,6 +145,7 @@ export const userHistoryActions = [
   'unlocked',
   'sessions_ended',
   'password_reset_sent',
+  'viewed_as',
 ] as const;
 export const UserHistoryAction = z.enum(userHistoryActions);
 export type UserHistoryAction = z.infer<typeof UserHistoryAction>;

@@ -48,6 +48,7 @@ export const messages = endpoint('messages.php', {
    */
   get_messages: call({
     access: 'user',
+    reads: true,
     data: z.object({
       UserId: party,
       FromUserId: optionalParty,

@@ -50,6 +50,7 @@ export const userExam = endpoint('user_exam.php', {
    */
   get_user_exam: call({
     access: 'user',
+    reads: true,
     data: z.object({
       UserExamId: optionalId,
       UserId: id,

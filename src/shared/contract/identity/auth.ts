@@ -5,6 +5,7 @@ export const auth = endpoint('auth.php', {
   /** Checks a session token; `status:'UNAUTHORIZED'` (HTTP 401) when it is missing, unknown, expired or revoked. */
   auth_user: call({
     access: 'public',
+    reads: true,
     openInMaintenance: true,
     data: z.object({
       token: z.string().max(200).optional(),

@@ -23,6 +23,7 @@ export type Profile = z.infer<typeof Profile>;
 export const profile = endpoint('profile.php', {
   get_profile: call({
     access: 'user',
+    reads: true,
     data: z.object({ UserId: id }),
     answer: z.object({ status: ok, data: Profile }),
   }),

@@ -28,6 +28,7 @@ export type CertificateCheck = z.infer<typeof CertificateCheck>;
 export const certificates = endpoint('certificates.php', {
   get_certificates: call({
     access: 'user',
+    reads: true,
     data: z.object({ UserId: id }),
     answer: z.object({ status: ok, data: z.array(CertificateInfo) }),
   }),
@@ -37,12 +38,14 @@ export const certificates = endpoint('certificates.php', {
    */
   download_certificate: call({
     access: 'user',
+    reads: true,
     data: z.object({ Id: id }),
     answer: z.object({ status: ok, data: z.object({ fileName: z.string(), pdfBase64: z.string() }) }),
   }),
   /** Anyone holding a certificate's code may check it is genuine: NOT_FOUND for a code this site never issued. */
   verify_certificate: call({
     access: 'public',
+    reads: true,
     data: z.object({ Code: CertificateCode }),
     answer: z.object({ status: ok, data: CertificateCheck }),
   }),

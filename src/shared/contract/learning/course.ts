@@ -23,18 +23,21 @@ export const course = endpoint('course.php', {
    */
   get_course: call({
     access: 'user',
+    reads: true,
     data: z.object({ UserId: id, CourseId: id, UserType: z.number().int().optional() }),
     answer: z.object({ status: ok, data: z.array(Course) }),
   }),
   /** The courses the caller may open, each with her progress and status (My courses). */
   get_my_courses: call({
     access: 'user',
+    reads: true,
     data: z.object({ UserId: id }),
     answer: z.object({ status: ok, data: z.array(CourseSummary) }),
   }),
   /** Free parts of published courses, open to everyone; `category` narrows them to one course category. */
   get_free_lessons: call({
     access: 'public',
+    reads: true,
     data: z.object({ category: category.nullable().optional() }),
     answer: z.object({ status: ok, data: z.array(FreeLesson), categories: z.array(z.string()) }),
   }),
@@ -50,6 +53,7 @@ export const course = endpoint('course.php', {
   /** One free part with its blocks, for anyone. */
   get_free_lesson: call({
     access: 'public',
+    reads: true,
     data: z.object({ CourseId: id, PartId: id }),
     answer: z.object({
       status: ok,

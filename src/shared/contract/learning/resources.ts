@@ -17,6 +17,7 @@ export const resources = endpoint('resources.php', {
   /** The site's resources, and those of the courses the caller may open. */
   get_resources: call({
     access: 'user',
+    reads: true,
     data: z.object({}),
     answer: z.object({ status: ok, data: z.array(Resource) }),
   }),

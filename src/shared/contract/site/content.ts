@@ -27,6 +27,7 @@ export const getContent = endpoint(
      */
     get_content: call({
       access: 'public',
+      reads: true,
       data: z.object({
         TheKey,
         DefaultContent: z.string().max(100_000).optional(),

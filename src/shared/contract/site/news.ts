@@ -29,6 +29,7 @@ export const news = endpoint('news.php', {
   /** The latest news item, as a list of at most one; empty when the signed-in `user_id` has closed it. */
   get_latest_news: call({
     access: 'public',
+    reads: true,
     data: z.object({ user_id: optionalId }),
     answer: z.object({ status: ok, data: z.object({ data: z.array(NewsItem) }) }),
   }),
@@ -39,11 +40,13 @@ export const news = endpoint('news.php', {
   }),
   get_news_list: call({
     access: 'public',
+    reads: true,
     data: z.object({ page: z.number().int().min(1).max(100_000).default(1) }),
     answer: z.object({ status: ok, data: z.array(NewsItem), pagination }),
   }),
   get_news_item: call({
     access: 'public',
+    reads: true,
     data: z.object({ id }),
     answer: z.object({ status: ok, data: NewsItem }),
   }),

@@ -2,6 +2,9 @@
 export const planIds = ['demo', 'starter', 'professional', 'enterprise'] as const;
 export type PlanId = (typeof planIds)[number];
 
+/** Whether a stored or typed plan name is one of the plans. */
+export const isPlanId = (name: string): name is PlanId => (planIds as readonly string[]).includes(name);
+
 export type LimitedResource = 'users' | 'courses' | 'storageMb' | 'companies';
 
 /** A limit of `null` means the plan sets none (enterprise limits are agreed per contract). */
@@ -16,6 +19,9 @@ export interface Plan {
 }
 
 export const TRIAL_DAYS = 30;
+
+/** Administrators are told on every page that the trial ends from this many days before its end, and after. */
+export const TRIAL_NOTICE_DAYS = 7;
 
 export const plans: Readonly<Record<PlanId, Plan>> = {
   demo: {

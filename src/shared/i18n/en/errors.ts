@@ -50,6 +50,12 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   SEATS_EXCEEDED: 'The company does not have enough seats for this.',
   COMPANY_NOT_EMPTY: 'The company still has users. Remove them first.',
   PLAN_LIMIT: "Your plan's limit is reached. Change to a larger plan to add more.",
+  TRIAL_ENDED:
+    "The site's trial has ended. Everything is kept and learners keep learning; to add more, the site needs a plan.",
+  SITE_FULL: 'This school cannot take new users at the moment. Please contact the school.',
+  VIEW_AS_READ_ONLY: 'You are viewing as this user, which is read-only: nothing was changed.',
+  SELF_SERVICE_OFF: 'New schools are not started here. Write to us and we will set one up for you.',
+  SITE_LIMIT: 'This address has started as many schools as it may. Write to us for more.',
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

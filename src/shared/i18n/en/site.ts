@@ -282,6 +282,15 @@ export const site = {
     text: 'This news item does not exist or has been removed.',
   },
   // Maintenance mode (spec §9): the page everyone but administrators sees, and the administrators' switch.
+  plan: {
+    trialEnding_one: 'Your free trial ends in {{count}} day, on {{date}}.',
+    trialEnding_other: 'Your free trial ends in {{count}} days, on {{date}}.',
+    trialEnded:
+      'Your free trial ended on {{date}}. Everything is kept and learners keep learning, but no users, courses, companies or files can be added until the site is on a plan.',
+    whatToDo: 'To choose a plan, contact the platform’s operator. Your usage is on the Users page.',
+    seeUsage: 'See usage',
+  },
+
   maintenance: {
     title: 'We are doing some maintenance',
     text: 'The platform is closed for maintenance for a short while. Your courses and your progress are safe. Please come back a little later.',
@@ -300,5 +309,40 @@ export const site = {
     switchOff: 'Switch off',
     switchedOn: 'Maintenance mode is on.',
     switchedOff: 'Maintenance mode is off.',
+  },
+  trial: {
+    title: 'Start your free trial',
+    intro:
+      'Try the platform free for {{days}} days: a school of your own, at its own address, with you as its administrator.',
+    emailDescription: 'We mail you a link to start your school.',
+    send: 'Mail me the link',
+    sentTitle: 'Check your inbox',
+    sentText: 'A link to start your school is on its way to {{email}}. It works once, for {{hours}} hours.',
+    sentHint: 'No mail after a few minutes? Look in the spam folder, or ask for a new link.',
+    sendAgain: 'Use another address',
+    closedTitle: 'Start your free trial',
+    closedText: 'We set up new schools for you. Write to us and we will start your {{days}}-day trial.',
+    closedWriteTo: 'Write to',
+    contactUs: 'Contact us',
+    badLinkTitle: 'This link does not work',
+    badLinkText: 'It may have been used already or be too old. Ask for a new one.',
+    newLink: 'Ask for a new link',
+    formTitle: 'Name your school',
+    formIntro: 'You will be the administrator of your new school, signing in as {{email}}.',
+    schoolName: 'School name',
+    schoolNameRequired: 'Name your school',
+    siteName: 'Address',
+    siteNameDescription: 'Your school will be at {{address}}',
+    siteNameRequired: 'Choose an address',
+    siteNameProblems: {
+      length: 'Use 3–40 characters.',
+      format: 'Use lower-case letters, digits and single hyphens, not at the start or end.',
+      reserved: 'This address is reserved: choose another.',
+      taken: 'This address is taken: choose another.',
+    },
+    submit: 'Start my school',
+    doneTitle: 'Your school is ready',
+    doneText: 'Sign in at your school’s address with {{email}} and the password you chose.',
+    goToSchool: 'Go to your school',
   },
 };

@@ -50,6 +50,12 @@ export const errors: typeof en = {
   SEATS_EXCEEDED: 'Företaget har inte tillräckligt många platser för detta.',
   COMPANY_NOT_EMPTY: 'Företaget har fortfarande användare. Ta bort dem först.',
   PLAN_LIMIT: 'Gränsen i er plan är nådd. Byt till en större plan för att lägga till fler.',
+  TRIAL_ENDED:
+    'Webbplatsens provperiod är slut. Allt finns kvar och eleverna kan fortsätta lära sig; för att lägga till mer behöver webbplatsen en plan.',
+  SITE_FULL: 'Skolan kan inte ta emot nya användare just nu. Kontakta skolan.',
+  VIEW_AS_READ_ONLY: 'Du ser sidan som den här användaren, och det går bara att läsa: inget ändrades.',
+  SELF_SERVICE_OFF: 'Nya skolor startas inte här. Skriv till oss så ordnar vi en åt dig.',
+  SITE_LIMIT: 'Den här adressen har startat så många skolor som den får. Skriv till oss om du vill ha fler.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

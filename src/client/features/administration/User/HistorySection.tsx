@@ -27,6 +27,7 @@ const fieldKeys = [
   'Course',
   'ExpiresAt',
   'Count',
+  'Reason',
 ] as const;
 type FieldKey = (typeof fieldKeys)[number];
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { users } from '../../../../shared/contract/administration/users';
 import type { CallAnswer } from '../../../../shared/contract/define';
-import { isAdminRole } from '../../../../shared/domain/roles';
+import { isAdminRole, UserType } from '../../../../shared/domain/roles';
 import { useSession } from '../../../app/session';
 import { BackLink } from '../../../components/BackLink';
 import { formatDate, formatDateTime } from '../../../components/dates';
@@ -20,6 +20,8 @@ import { HistorySection } from './HistorySection';
 import { ProfileForm } from './ProfileForm';
 import { ProgressSection } from './ProgressSection';
 import { useUser } from './queries';
+import { ViewAsButton } from './ViewAsDialog';
+import { ViewAsLog } from './ViewAsLog';
 
 type UserPageAnswer = CallAnswer<(typeof users)['calls']['get_user']>;
 
@@ -93,6 +95,9 @@ function UserView({ answer }: { answer: UserPageAnswer }) {
   const [search, setSearch] = useSearchParams();
   const { data, Can } = answer;
   const user = data.User;
+  const isAdmin = session.user ? isAdminRole(session.user.UserType, session.user.privilegies) : false;
+  // "View as this user": administrators, on a student who can sign in (docs/decisions.md).
+  const canViewAs = isAdmin && user.UserType === UserType.student && user.LockedAt === null && !session.viewAs;
   const tab: Tab = tabs.includes(search.get('tab') as Tab) ? (search.get('tab') as Tab) : 'profile';
   const choose = (next: string | null) => {
     const params = new URLSearchParams(search);
@@ -121,6 +126,11 @@ function UserView({ answer }: { answer: UserPageAnswer }) {
         {user.LastSeenAt ? formatDateTime(user.LastSeenAt) : t('users.never')} · {t('user.facts.totalXp')}:{' '}
         {user.TotalXp}
       </Text>
+      {canViewAs && (
+        <Group mb="lg">
+          <ViewAsButton user={user} />
+        </Group>
+      )}
       <Tabs value={tab} onChange={choose} keepMounted={false}>
         <Tabs.List aria-label={t('user.sections')} style={{ flexWrap: 'wrap' }}>
           {tabs.map((key) => (
@@ -150,6 +160,11 @@ function UserView({ answer }: { answer: UserPageAnswer }) {
             canManage={Can.Manage}
             self={session.user?.Id === user.Id}
           />
+          {isAdmin && user.UserType === UserType.student && (
+            <Stack mt="lg">
+              <ViewAsLog userId={user.Id} />
+            </Stack>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="lg">
           <HistorySection userId={user.Id} first={data.History} total={data.HistoryTotal} />

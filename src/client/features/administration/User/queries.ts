@@ -69,3 +69,14 @@ export function useAccountAction(userId: number) {
     onSuccess: refresh,
   });
 }
+
+/** start_view_as: a read-only session of the student (the caller takes it through the session). */
+export const useStartViewAs = () =>
+  useMutation({ mutationFn: (data: { Id: number; Reason: string }) => call('view_as.php', 'start_view_as', data) });
+
+/** get_view_as_log of one user, or (null) of the whole site, a page at a time. */
+export const useViewAsLog = (userId: number | null, page: number) =>
+  useQuery({
+    queryKey: administrationKeys.viewAsLog(userId ?? 0, page),
+    queryFn: () => call('view_as.php', 'get_view_as_log', { UserId: userId ?? 0, Page: page }),
+  });

@@ -5,12 +5,17 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type UserListSortKey, userListSorts } from '../../../../shared/domain/administration/users';
+import { isAdminRole } from '../../../../shared/domain/roles';
+import { useSession } from '../../../app/session';
 import { ListPagination } from '../../../components/ListPagination';
-import { Loading, RetryError } from '../../../components/LoadState';
+import { Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
+import { RetryError } from '../../../components/RetryError';
 import { BulkActions, useSelection } from './BulkActions';
 import { filtersFromSearch, isFiltered, searchFromFilters, type UserListFilters } from './format';
+import { PlanUsage } from './PlanUsage';
 import { useUsers } from './queries';
+import { SiteViewAsLogButton } from './SiteViewAsLog';
 import { UserFilterBar } from './UserFilterBar';
 import { UserCards, type UserSort, UserTable } from './UserList';
 import { ExportUsersButton, ImportUsersButton } from './UserTransfer';
@@ -22,6 +27,8 @@ export default function UsersPage() {
   const filters = filtersFromSearch(search);
   const users = useUsers(filters);
   const phone = useMediaQuery('(max-width: 48em)');
+  const { user } = useSession();
+  const isAdmin = user !== null && isAdminRole(user.UserType, user.privilegies);
   const selection = useSelection();
   // The choice is of the users shown: another search, filter, sort or page starts with none chosen.
   const shown = searchFromFilters(filters).toString();
@@ -41,6 +48,7 @@ export default function UsersPage() {
     <Container size="xl" py="xl">
       <PageHeading title={t('users.title')} intro={t('users.intro')} />
       <Stack gap="lg">
+        <PlanUsage />
         <Group gap="sm">
           <Button
             component={Link}
@@ -53,6 +61,7 @@ export default function UsersPage() {
           </Button>
           <ImportUsersButton />
           <ExportUsersButton filters={filters} />
+          {isAdmin && <SiteViewAsLogButton />}
         </Group>
         <UserFilterBar filters={filters} searching={users.isFetching && answer !== undefined} onChange={change} />
         {phone && (

@@ -55,7 +55,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         </List>
         <Button
           component={Link}
-          to="/Home#contact-us"
+          to={plan.monthlyPriceCents === null ? '/Home#contact-us' : '/start-trial'}
           variant={plan.id === 'professional' ? 'filled' : 'outline'}
           fullWidth
           aria-label={`${plan.monthlyPriceCents === null ? t('home.pricing.askForPrice') : t('home.pricing.startTrial')}: ${name}`}

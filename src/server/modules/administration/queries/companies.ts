@@ -102,14 +102,6 @@ export async function lockCompany(db: Db, siteId: number, companyId: number) {
   ).executeTakeFirst();
 }
 
-/** Locks the site's row: company creations of a site one after another, so its plan's limit holds. */
-export async function lockSite(db: Db, siteId: number) {
-  return lockedForUpdate(
-    db,
-    db.selectFrom('sites').select(['id', 'plan']).where('id', '=', siteId),
-  ).executeTakeFirstOrThrow();
-}
-
 /** The number of users of a company. */
 export async function usersInCompany(db: Db, siteId: number, companyId: number): Promise<number> {
   const row = await db

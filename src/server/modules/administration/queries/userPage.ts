@@ -163,6 +163,8 @@ export const sessionRows = (db: Db, siteId: number, userId: number) =>
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now())
+    // An administrator's view-as session is not hers (the view-as log lists them).
+    .where('viewer_user_id', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(100)

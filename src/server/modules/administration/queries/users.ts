@@ -20,6 +20,16 @@ export interface UserFilters {
 /** A text as a LIKE pattern that matches it literally anywhere, in lower case (`\` escapes `%`, `_` and itself). */
 export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The shortest search SQLite's trigram index (users_search) can look up: one trigram. */
+const TRIGRAM = 3;
+
+/**
+ * A search as an FTS5 phrase: its trigrams in a row, so the rows whose name or address holds it as a part, in any
+ * case (the tokenizer folds every letter, Å and Ö too), and some more that the comparison after it drops. Inside
+ * the quotes every character is literal (`%` and `_` too), a quote doubled.
+ */
+const trigramPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
+
 /**
  * The addresses locked until their owner resets the password: a source's third temporary lock in a row closes
  * sign-in from it (ACCOUNT_LOCKED) until a reset, which deletes every row of the address. The site-wide row (`*`)
@@ -76,6 +86,14 @@ function filtered<O>(
     const email = comparable(db, filters.search, sql<string>`users.email`);
     q = q.where(({ or }) =>
       or([sql<boolean>`${name} like ${pattern} escape '\\'`, sql<boolean>`${email} like ${pattern} escape '\\'`]),
+    );
+  }
+  if (!isPostgres(db) && [...filters.search].length >= TRIGRAM) {
+    // The candidates from the trigram index of migration 0025 (users_search), compared above as before.
+    q = q.where(
+      sql<number>`users.id`,
+      'in',
+      sql<number>`(select rowid from users_search where users_search match ${trigramPhrase(filters.search)})`,
     );
   }
   if (filters.userType !== null) q = q.where('users.user_type', '=', filters.userType);

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { SaveCompany } from '../../../../shared/contract/administration/companies';
 import { companyNameKey } from '../../../../shared/domain/administration/companies';
-import { type PlanId, plans, withinPlanLimit } from '../../../../shared/domain/site/plans';
 import { type Actor, authorize } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
+import { assertPlanRoom } from '../../../platform/plans';
 import { companyActions } from '../policies/companies';
 import {
   type CompanyRecord,
@@ -16,7 +16,6 @@ import {
   isForeignKeyViolation,
   isUniqueViolation,
   lockCompany,
-  lockSite,
   usersInCompany,
 } from '../queries/companies';
 
@@ -94,16 +93,7 @@ export async function saveCompany(db: Db, opts: Caller & { values: z.output<type
   try {
     const id = await db.transaction().execute(async (trx) => {
       if (values.Id === null) {
-        const site = await lockSite(trx, opts.siteId);
-        const current = await countCompanies(trx, opts.siteId, '');
-        const plan = site.plan as PlanId;
-        if (plans[plan] && !withinPlanLimit({ plan, resource: 'companies', current })) {
-          const limit = plans[plan].limits.companies;
-          throw new AppError('PLAN_LIMIT', `The site's plan allows ${limit} ${limit === 1 ? 'company' : 'companies'}`, {
-            limit,
-            resource: 'companies',
-          });
-        }
+        await assertPlanRoom(trx, { siteId: opts.siteId, resource: 'companies' });
         if (await companyNamed(trx, opts.siteId, nameKey, null)) throw nameTaken(name);
         const row = await trx
           .insertInto('companies')

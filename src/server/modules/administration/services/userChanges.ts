@@ -9,6 +9,7 @@ import { existsInSite } from '../../../platform/db/lookups';
 import { AppError, invalidFields } from '../../../platform/errors';
 import { requireWindow } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
+import { assertPlanRoom } from '../../../platform/plans';
 import {
   type AccountFields,
   createInvitedAccount,
@@ -121,6 +122,7 @@ export async function saveUser(
         ...INVITATIONS_PER_STAFF,
         message: 'Too many invitations sent',
       });
+      await assertPlanRoom(trx, { siteId, resource: 'users' });
       await takeSeat(trx, siteId, fields.companyId);
       const userId = await createInvitedAccount(trx, deps, { siteId, fields });
       await writeHistory(trx, {

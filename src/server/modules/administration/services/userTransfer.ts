@@ -15,6 +15,7 @@ import { AppError } from '../../../platform/errors';
 import { CsvError, csvStream, readCsv } from '../../../platform/lib/csv';
 import { requireWindow } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
+import { assertPlanRoom } from '../../../platform/plans';
 import { createInvitedAccount } from '../../identity';
 import { userActions } from '../policies/users';
 import { userCsvHeader, userCsvRow } from '../presenters/userTransfer';
@@ -104,6 +105,8 @@ export async function checkImport(db: Db, opts: { user: Actor; siteId: number; c
   if (records.length > userImportLimits.maxRows) {
     throw importInvalid('too_many_rows', { MaxRows: userImportLimits.maxRows });
   }
+  // A file the plan has no room for is told so at once, before its rows are looked at (and again at the commit).
+  await assertPlanRoom(db, { siteId: opts.siteId, resource: 'users', adding: records.length });
 
   const field = (fields: string[], at: number | null) => (at === null ? '' : (fields[at] ?? ''));
   const rows = records.map(({ line, fields }) => {
@@ -207,6 +210,7 @@ export async function importUsers(
   });
   try {
     await db.transaction().execute(async (trx) => {
+      await assertPlanRoom(trx, { siteId: opts.siteId, resource: 'users', adding: rows.length });
       // Each company's seats, under its row lock: another change cannot take them between the count and the import.
       const joining = new Map<number, number>();
       for (const { companyId } of rows)

@@ -1,10 +1,11 @@
 import type { CourseState } from '../../../../shared/contract/authoring/courses';
 import { DEFAULT_EDIT_INACTIVITY_MINUTES, lockHolderAt } from '../../../../shared/domain/authoring/lock';
 import { staffUsers } from '../../../platform/authorize';
-import { type Db, now } from '../../../platform/db';
+import { type Db, inTransaction, now } from '../../../platform/db';
 import { getById } from '../../../platform/db/lookups';
 import type { CourseRow } from '../../../platform/db/schema';
 import { invalidFields } from '../../../platform/errors';
+import { assertPlanRoom } from '../../../platform/plans';
 import { withoutNameTranslations } from '../domain/courseTranslations';
 import { nextVersion, storedLock } from '../queries';
 
@@ -91,8 +92,18 @@ async function nextSortId(db: Db, siteId: number): Promise<number> {
   return Number(row?.top ?? 0) + 1;
 }
 
-/** An empty course of that name: a draft, unpublished, with the default settings, last in the course order. */
+/**
+ * An empty course of that name: a draft, unpublished, with the default settings, last in the course order; within
+ * the plan's number of courses.
+ */
 export async function createCourse(db: Db, opts: { siteId: number; name: string }): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await assertPlanRoom(trx, { siteId: opts.siteId, resource: 'courses' });
+    return insertEmptyCourse(trx, opts);
+  });
+}
+
+async function insertEmptyCourse(db: Db, opts: { siteId: number; name: string }): Promise<number> {
   const at = now();
   const row = await db
     .insertInto('courses')
@@ -154,11 +165,21 @@ export async function updateCourse(
   if (changed.numUpdatedRows === 0n) await getById(db, 'courses', opts.siteId, opts.courseId, 'No such course');
 }
 
-/** Archives a course (closed to learners, listed apart) or restores it as it was. */
+/**
+ * Archives a course (closed to learners, listed apart, not counted against the plan) or restores it as it was,
+ * within the plan's number of courses.
+ */
 export const setCourseArchived = (
   db: Db,
   opts: { siteId: number; userId: number; courseId: number; archived: boolean },
-) => updateCourse(db, { ...opts, set: { archived_at: opts.archived ? now() : null } });
+) =>
+  inTransaction(db, async (trx) => {
+    if (!opts.archived) {
+      const course = await getById(trx, 'courses', opts.siteId, opts.courseId, 'No such course');
+      if (course.archived_at !== null) await assertPlanRoom(trx, { siteId: opts.siteId, resource: 'courses' });
+    }
+    await updateCourse(trx, { ...opts, set: { archived_at: opts.archived ? now() : null } });
+  });
 
 /**
  * A copy of a course as a draft: its settings, coaches, achievements, parts and blocks (a post block's link to a
@@ -172,6 +193,7 @@ export async function duplicateCourse(
   const { siteId } = opts;
   const source = await getById(db, 'courses', siteId, opts.courseId, 'No such course');
   return db.transaction().execute(async (trx) => {
+    await assertPlanRoom(trx, { siteId, resource: 'courses' });
     const at = now();
     const stamp = { created_at: at, updated_at: at };
     const { id: _id, ...settings } = source;

@@ -9,6 +9,8 @@ import type { SessionUser } from '../../../platform/db/schema';
  * edit of the account, so `updated_at` stays.
  */
 export async function recordPresence(db: Db, user: SessionUser): Promise<void> {
+  // An administrator viewing as her is not she: her presence stays as it was (docs/decisions.md, "View as this user").
+  if (user.viewer_id) return;
   const nowMs = Date.now();
   if (!presenceIsStale(user.last_seen_at, nowMs)) return;
   const staleBefore = new Date(nowMs - PRESENCE_WRITE_MS).toISOString();

@@ -12,6 +12,7 @@ import type { SessionUser, UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { sourceOf, takeFromWindow } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
+import { assertPlanRoom } from '../../../platform/plans';
 import { accountMails } from '../mails';
 import { withCurrentPassword } from './currentPassword';
 import { consumeCode, createCode, endCodes, findCode, lookupCode } from './oneTimeCodes';
@@ -101,6 +102,8 @@ export interface Registration {
  * customer — but made distinct with a number (`Acme AB (2)`), for an administrator to move her to the real one.
  */
 async function createRegisteredCompany(trx: Db, siteId: number, name: string, at: string) {
+  // A plan with no room for another company: she registers without one, for an administrator to place her.
+  if (!(await hasPlanRoom(trx, siteId, 'companies'))) return undefined;
   const MAX_TRIES = 20;
   for (let n = 1; n <= MAX_TRIES; n++) {
     const candidate = n === 1 ? name : `${name.slice(0, 190)} (${n})`;
@@ -114,6 +117,23 @@ async function createRegisteredCompany(trx: Db, siteId: number, name: string, at
   }
   // Twenty companies of nearly one name: she registers without one, as a private account would.
   return undefined;
+}
+
+/** Whether the site's plan has room for one more of a resource (PLAN_LIMIT and TRIAL_ENDED answer false). */
+async function hasPlanRoom(trx: Db, siteId: number, resource: 'users' | 'companies'): Promise<boolean> {
+  try {
+    await assertPlanRoom(trx, { siteId, resource });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'PLAN_LIMIT' || error.code === 'TRIAL_ENDED')) return false;
+    throw error;
+  }
+}
+
+/** A visitor is told the school is full, not the terms of its plan. */
+async function assertRoomForRegistration(db: Db, siteId: number): Promise<void> {
+  if (!(await hasPlanRoom(db, siteId, 'users')))
+    throw new AppError('SITE_FULL', 'The site cannot take new users at the moment');
 }
 
 /** Thrown inside the registration transaction to undo it when a simultaneous one took the address. */
@@ -130,6 +150,8 @@ export async function registerAccount(deps: AccountDeps, input: Registration): P
     assertStrong(input.password, input.email, [input.firstName, input.lastName]);
     // Hashed before the lookup, so a taken address answers no faster than a new one.
     const passwordHash = await hashPassword(input.password);
+    // Before the address is looked up: a full site answers every registration alike, taken address or not.
+    await assertRoomForRegistration(deps.db, deps.siteId);
     await takeAddressCooldown(deps, 'resend_verification', input.email);
     const existing = await findUserByEmail(deps.db, deps.siteId, input.email);
     if (existing) {
@@ -139,6 +161,7 @@ export async function registerAccount(deps: AccountDeps, input: Registration): P
     await deps.db
       .transaction()
       .execute(async (trx) => {
+        await assertRoomForRegistration(trx, deps.siteId);
         const at = now();
         const company =
           input.accountType === 'company' && input.companyName

@@ -26,6 +26,7 @@ import { assertStorageRoom } from '../../../../platform/files/quota';
 import { insertMediumRow, newStorageName } from '../../../../platform/files/save';
 import { mediaStore } from '../../../../platform/files/storage';
 import { createSlots } from '../../../../platform/lib/slots';
+import { assertPlanRoom } from '../../../../platform/plans';
 import { storedBlockContent } from '../../domain/partContent';
 import { authoringActions } from '../../policies/course';
 import {
@@ -103,6 +104,7 @@ async function importFrom(
   const blocks = checkManifest(manifest, entries);
 
   const totalBytes = manifest.media.reduce((sum, medium) => sum + medium.sizeBytes, 0);
+  await assertPlanRoom(db, { siteId: opts.siteId, resource: 'courses' });
   await assertStorageRoom(db, { siteId: opts.siteId, adding: totalBytes });
 
   const store = mediaStore(opts.config);
@@ -150,6 +152,7 @@ async function importFrom(
     }
     const storedBytes = stored.reduce((sum, medium) => sum + medium.sizeBytes, 0);
     return await db.transaction().execute(async (trx) => {
+      await assertPlanRoom(trx, { siteId: opts.siteId, resource: 'courses' });
       await assertStorageRoom(trx, { siteId: opts.siteId, adding: storedBytes, lock: true });
       return insertCourse(trx, opts.siteId, manifest, blocks, stored);
     });

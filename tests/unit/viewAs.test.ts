@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { contract } from '../../src/shared/contract';
+import type { CallDef, EndpointDef } from '../../src/shared/contract/define';
+
+const calls = (Object.values(contract) as EndpointDef[]).flatMap((endpoint) =>
+  Object.entries(endpoint.calls as Record<string, CallDef>).map(([name, def]) => ({ file: endpoint.file, name, def })),
+);
+
+describe('the calls a view-as session may make (docs/decisions.md, "View as this user")', () => {
+  it('are the reading calls a student’s pages make, and no call that writes', () => {
+    // A call is writing unless it says it reads: adding one here is a decision that it writes nothing as her (or
+    // leaves out what it writes on the side for a view-as session, as get_messages leaves out her presence).
+    const reading = calls.filter((c) => c.def.reads).map((c) => `${c.file} ${c.name}`);
+    expect(reading.sort()).toEqual(
+      [
+        'auth.php auth_user',
+        'news.php get_latest_news',
+        'news.php get_news_list',
+        'news.php get_news_item',
+        'content/get_content.php get_content',
+        'site.php get_site',
+        'course.php get_course',
+        'course.php get_my_courses',
+        'course.php get_free_lessons',
+        'course.php get_free_lesson',
+        'achievements.php get_achievements',
+        'achievements.php get_achievement',
+        'certificates.php get_certificates',
+        'certificates.php download_certificate',
+        'certificates.php verify_certificate',
+        'profile.php get_profile',
+        'resources.php get_resources',
+        'messages.php get_messages',
+        'coach_manager.php get_coaches',
+        'user_exam.php get_user_exam',
+        'view_as.php get_view_as_log',
+      ].sort(),
+    );
+    // Signing out, uploads and every file answer's call are not among them.
+    expect(reading).not.toContain('login.php sign_out');
+    expect(calls.filter((c) => c.def.file && c.def.reads)).toEqual([]);
+  });
+
+  it('are the ones docs/api.md names', () => {
+    const doc = readFileSync('docs/api.md', 'utf8');
+    const section = doc.slice(doc.indexOf('**View-as sessions are read-only.**'), doc.indexOf('### Error codes'));
+    for (const c of calls.filter((call) => call.def.reads)) expect(section).toContain(`\`${c.name}\``);
+  });
+});
