@@ -6,12 +6,13 @@ import {
   CODE_LENGTH,
   normalizeCode,
 } from '../../src/shared/domain/codes/codes';
-import { createSite } from '../factories';
+import { createSite, signInAs } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
 import { nth } from '../support/answers';
 import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
+import { driftFrom } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
@@ -342,6 +343,107 @@ describe.each(dialects)('codes.php: registration codes on %s', (dialect) => {
     // The fifth wrong one is still a plain refusal; the sixth try is held back.
     expect((await redeem(student, 'WRONG-X')).body.error_code).toBe('INVALID_CODE');
     expect((await redeem(student, 'WRONG-Y')).body.error_code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  describe('with a registration (/register?code=)', () => {
+    let visitors = 0;
+    const register = (
+      site: { name: string },
+      Code: string,
+      email = `visitor-${Date.now()}-${visitors++}@example.test`,
+    ) =>
+      server.call(
+        'register.php',
+        'register',
+        {
+          account_type: 'private',
+          FirstName: 'Vera',
+          LastName: 'Visitor',
+          email,
+          password: 'violet tractor umbrella',
+          agree_terms: true,
+          Code,
+        },
+        { site: site.name },
+      );
+    const accounts = async (site: { id: number }) =>
+      (await server.db.selectFrom('users').select('email').where('site_id', '=', site.id).execute()).map(
+        (u) => u.email,
+      );
+
+    it('redeems the code for the account it makes: her courses wait for her first sign-in', async () => {
+      const { admin, site, guitar, piano } = await school();
+      const code = await oneCode(admin, [guitar.id, piano.id], { AccessDays: 30 });
+      const email = `vera-${Date.now()}@example.test`;
+      const answer = await register(site, code.Code.toLowerCase(), email);
+      expect([answer.httpStatus, answer.body]).toEqual([200, { status: 'OK' }]);
+
+      const redemptions = await server.call('codes.php', 'get_redemptions', { Id: code.Id }, as(admin));
+      expect(redemptions.body.data.map((r) => r.Email)).toEqual([email]);
+      expect(nth((await server.call('codes.php', 'get_codes', {}, as(admin))).body.data).UsesLeft).toBe(0);
+      // Once her address is verified she signs in, and the courses are in My courses, with the code's end.
+      await server.db
+        .updateTable('users')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('email', '=', email)
+        .execute();
+      const token = await signInAs(server, site, { email, password: 'violet tractor umbrella' });
+      const user = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const mine = (await server.call('course.php', 'get_my_courses', { UserId: user.id }, { token, site: site.name }))
+        .body.data;
+      expect(mine.map((c) => c.Name)).toEqual(['Guitar', 'Piano']);
+      expect(driftFrom(nth(mine).AccessEndsAt ?? '', 30 * DAY_MS)).toBeLessThan(60_000);
+    });
+
+    it("refuses a registration with the code's own error and makes no account: wrong, used up, expired", async () => {
+      const { admin, site, student, guitar } = await school();
+      const before = await accounts(site);
+      const refusal = async (code: string) => {
+        const { httpStatus, body } = await register(site, code);
+        return [httpStatus, body.error_code, body.message];
+      };
+      expect(await refusal('ABCD-EFGH-JKLM-NPQR')).toEqual([400, 'INVALID_CODE', 'Invalid code']);
+      const used = await oneCode(admin, [guitar.id]);
+      expect((await redeem(student, used.Code)).body.status).toBe('OK');
+      expect(await refusal(used.Code)).toEqual([409, 'CODE_ALREADY_REDEEMED', 'This code has already been redeemed']);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      const expiring = await oneCode(admin, [guitar.id], { ValidTo: new Date(Date.now() + DAY_MS).toISOString() });
+      vi.setSystemTime(Date.now() + 2 * DAY_MS);
+      expect(await refusal(expiring.Code)).toEqual([410, 'CODE_EXPIRED', 'The code has expired']);
+      vi.useRealTimers();
+      expect(await accounts(site)).toEqual(before);
+      // Left out or empty, there is no code: a plain registration.
+      const plain = await register(site, '');
+      expect(plain.body.status).toBe('OK');
+      expect(await accounts(site)).toHaveLength(before.length + 1);
+    });
+
+    it('answers a known address as a new one: a wrong code is refused alike, a right one is not spent on her', async () => {
+      const { admin, site, student, guitar } = await school();
+      const wrong = await register(site, 'ABCD-EFGH-JKLM-NPQR', student.email);
+      expect([wrong.httpStatus, wrong.body.error_code]).toEqual([400, 'INVALID_CODE']);
+      const code = await oneCode(admin, [guitar.id]);
+      const known = await register(site, code.Code, student.email);
+      expect([known.httpStatus, known.body]).toEqual([200, { status: 'OK' }]);
+      expect(nth((await server.call('codes.php', 'get_codes', {}, as(admin))).body.data).UsesLeft).toBe(1);
+      expect(await myCourses(student)).toEqual([]);
+    });
+
+    it("counts a registration's wrong codes per e-mail address and per source, as redeeming does", async () => {
+      const { admin, site, guitar } = await school();
+      const code = await oneCode(admin, [guitar.id]);
+      const email = `guesser-${Date.now()}@example.test`;
+      for (let i = 0; i < CODE_GUESSES_PER_USER.limit; i++) {
+        expect((await register(site, `WRONG-${i}`, email)).body.error_code).toBe('INVALID_CODE');
+      }
+      const refused = await register(site, code.Code, email);
+      expect([refused.httpStatus, refused.body.error_code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+      expect(await accounts(site)).not.toContain(email);
+    });
   });
 
   it('exports a batch as CSV, one row per code, and deactivating one shows in it', async () => {

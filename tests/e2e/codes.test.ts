@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -9,7 +10,7 @@ import {
   signInViaApi,
   useBrowser,
 } from './support/browser';
-import { demo } from './support/constants';
+import { DEMO_PASSWORD, demo } from './support/constants';
 import { registerAccount, verificationCode } from './support/learners';
 
 describe.skipIf(!e2eAvailable)('registration codes: /codes and /redeem-code', () => {
@@ -86,4 +87,80 @@ describe.skipIf(!e2eAvailable)('registration codes: /codes and /redeem-code', ()
     await staff.close();
     await learnerContext.close();
   });
+  it('a batch of codes for a class: a new visitor registers through /register?code= with one, and finds its course; a second visitor with the same code is told it is used', {
+    timeout: 120_000,
+  }, async () => {
+    const staff = await newContext(browser());
+    const { token: adminToken } = await signInViaApi(staff, demo.admin);
+    const courses = await apiCall('course_manager.php', 'get_courses', {}, adminToken);
+    const course = courses.data.find((c) => c.Status === 'published' && !c.Archived);
+    if (!course) throw new Error('the demo has no published course');
+
+    // Staff generate three codes of one use each for a class.
+    const admin = await staff.newPage();
+    await gotoPage(admin, '/codes');
+    await settle(admin);
+    const note = `Class 9B ${Date.now()}`;
+    await admin.getByTestId('codes-generate').click();
+    await admin.getByTestId('generate-courses').click();
+    await admin.getByRole('option', { name: course.Name, exact: true }).click();
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('generate-count').fill('3');
+    await admin.getByTestId('generate-note').fill(note);
+    await admin.getByTestId('generate-submit').click();
+    const rows = admin.getByTestId('code-row').filter({ hasText: note });
+    await expect.poll(() => rows.count()).toBe(3);
+    const code = ((await rows.first().getByTestId('code-text').textContent()) ?? '').trim();
+
+    // A new visitor follows the class's link: the code is filled in, and redeemed with her registration.
+    const email = `class-${Date.now()}@example.com`;
+    const visitorContext = await newContext(browser());
+    const visitor = await visitorContext.newPage();
+    await registerWithCode(visitor, code, email);
+    await visitor.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe('OK');
+    await gotoPage(visitor, '/login');
+    await visitor.getByLabel('Email', { exact: false }).first().fill(email);
+    await visitor.getByLabel('Password', { exact: false }).first().fill(DEMO_PASSWORD);
+    await visitor.locator('main form button[type="submit"]').click();
+    await visitor.waitForURL((url) => url.pathname !== '/login');
+    await gotoPage(visitor, '/MyCourses');
+    await settle(visitor);
+    await expect.poll(() => visitor.getByTestId('my-courses').getByText(course.Name, { exact: true }).count()).toBe(1);
+
+    // A second visitor with the same code of one use: the spec's text at the code, and no account made.
+    const secondContext = await newContext(browser(), { colorScheme: 'dark' });
+    const second = await secondContext.newPage();
+    const secondEmail = `class-second-${Date.now()}@example.com`;
+    await registerWithCode(second, code, secondEmail);
+    await expect.poll(() => second.getByText('This code has already been redeemed.').count()).toBe(1);
+    await expectAccessible(second, '/register?code= with a used code (dark)');
+    const known = await apiCall('users.php', 'get_users', { Search: secondEmail }, adminToken);
+    expect(known.data).toEqual([]);
+
+    // Staff see her as the code's redeemer.
+    await admin.reload();
+    await settle(admin);
+    const used = admin.getByTestId('code-row').filter({ hasText: code });
+    await used.getByTestId('code-actions').click();
+    await admin.getByTestId('code-redemptions').click();
+    await expect.poll(() => admin.getByTestId('redemptions').getByText(email).count()).toBe(1);
+
+    await staff.close();
+    await visitorContext.close();
+    await secondContext.close();
+  });
 });
+
+/** Opens /register?code= as a visitor, checks the code is filled in, and registers a private account with it. */
+async function registerWithCode(page: Page, code: string, email: string): Promise<void> {
+  await gotoPage(page, `/register?code=${code}`);
+  expect(await page.getByTestId('register-code').inputValue()).toBe(code);
+  await expectAccessible(page, '/register?code=');
+  await page.getByLabel('First name', { exact: false }).fill('Clara');
+  await page.getByLabel('Last name', { exact: false }).fill('Classmate');
+  await page.getByLabel('Email', { exact: false }).first().fill(email);
+  await page.getByLabel('Password', { exact: false }).first().fill(DEMO_PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.locator('main form button[type="submit"]').click();
+}

@@ -13,7 +13,7 @@ import { AppLayout } from './shell/AppLayout';
 const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: PageNamespace[]) =>
   lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
 
-const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['identity', 'signIn']);
+const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['identity', 'signIn', 'codes']);
 const VerifyEmailPage = page(() => import('../features/identity/Auth/VerifyEmailPage'), ['identity', 'signIn']);
 const PasswordRecoveryPage = page(
   () => import('../features/identity/Auth/PasswordRecoveryPage'),

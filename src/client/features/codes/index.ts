@@ -1,2 +1,3 @@
-/** What other features use of codes: its query keys (nothing else yet; its pages load through the routes). */
+/** What other features use of codes: its query keys and the texts of a code's refusals (its pages load through the routes). */
 export { codesKeys } from './keys';
+export { codeRefusalKey } from './refusals';

@@ -12,3 +12,6 @@ export const handlers = {
 
 /** A new random code (80 bits): the demo seed's codes are as unguessable as any. */
 export { newCode } from './services/codes';
+
+/** A code a visitor registers with (/register?code=), redeemed in the transaction that makes her account. */
+export { type RegistrationCode, registrationCode } from './services/redeem';

@@ -19,6 +19,13 @@ export const register = endpoint('register.php', {
         password,
         agree_terms: z.boolean(),
         CompanyName: z.string().trim().max(200).optional(),
+        /**
+         * A registration code (/register?code=): redeemed with the registration, which it refuses with the code's
+         * own error when it is wrong (INVALID_CODE, CODE_EXPIRED, CODE_ALREADY_REDEEMED, TOO_MANY_REQUESTS).
+         * Left out or empty: no code. An address that already has an account is mailed as always, and nothing
+         * is redeemed for it.
+         */
+        Code: z.string().trim().max(200).optional(),
       })
       .refine((d) => d.account_type === 'private' || (d.CompanyName ?? '').length > 0, {
         path: ['CompanyName'],

@@ -64,7 +64,10 @@ export const identity = {
     doneText:
       'We sent a verification link to {{email}}. Open it to activate your account. The link is valid for {{hours}} hours.',
     doneHint: 'No mail? Look in the spam folder, or ask for a new link.',
-    codeNote: 'You have a registration code. After you sign in, it is redeemed for you.',
+    codeNote: 'You have a registration code: its courses are yours as soon as you have registered.',
+    code: 'Registration code',
+    codeHint:
+      'Its courses open for you with your new account. Already have an account? Sign in and the code is redeemed there.',
   },
   verify: {
     title: 'Verify your email address',

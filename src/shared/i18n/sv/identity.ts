@@ -65,7 +65,9 @@ export const identity: Translation<typeof en> = {
     doneText:
       'Vi har skickat en bekräftelselänk till {{email}}. Öppna den för att aktivera ditt konto. Länken gäller i {{hours}} timmar.',
     doneHint: 'Inget mejl? Titta i skräpposten eller be om en ny länk.',
-    codeNote: 'Du har en registreringskod. Den löses in åt dig när du har loggat in.',
+    codeNote: 'Du har en registreringskod: dess kurser blir dina så snart du har registrerat dig.',
+    code: 'Registreringskod',
+    codeHint: 'Dess kurser öppnas för dig med ditt nya konto. Har du redan ett konto? Logga in, så löses koden in där.',
   },
   verify: {
     title: 'Bekräfta din e-postadress',

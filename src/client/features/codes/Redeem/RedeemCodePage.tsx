@@ -13,20 +13,10 @@ import { ErrorAlert } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { alertTone } from '../../../components/tone';
 import { learningKeys } from '../../learning';
+import { codeRefusalKey } from '../refusals';
 import { useCountdown } from './cooldown';
 
 type Redeemed = CallAnswer<typeof codes.calls.redeem_code>['Courses'];
-
-/** The spec's text (§8) of each refusal the server names; anything else is an unknown error. */
-const refusals = {
-  INVALID_REQUEST: 'redeem.required',
-  INVALID_CODE: 'redeem.invalid',
-  CODE_EXPIRED: 'redeem.expired',
-  CODE_ALREADY_REDEEMED: 'redeem.alreadyRedeemed',
-  ALREADY_HAS_ACCESS: 'redeem.alreadyHasAccess',
-  SERVER_ERROR: 'redeem.serverError',
-  NETWORK: 'redeem.serverError',
-} as const;
 
 /** `/redeem-code`: a signed-in user redeems a registration code (spec §2, §5, §8); `?code=` fills it in. */
 export default function RedeemCodePage() {
@@ -57,7 +47,7 @@ export default function RedeemCodePage() {
         return;
       }
       const code = caught instanceof ApiError ? caught.code : 'SERVER_ERROR';
-      setError(t(code in refusals ? refusals[code as keyof typeof refusals] : 'redeem.unknownError'));
+      setError(t(codeRefusalKey(code) ?? 'redeem.unknownError'));
     }
   });
 

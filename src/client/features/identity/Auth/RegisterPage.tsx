@@ -3,10 +3,12 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { MAX_CODE_INPUT } from '../../../../shared/domain/codes/codes';
 import { VERIFICATION_VALID_HOURS } from '../../../../shared/domain/identity/accounts';
-import { call } from '../../../app/api';
+import { ApiError, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { ErrorAlert, LoadError, Loading } from '../../../components/LoadState';
+import { codeRefusalKey } from '../../codes';
 import { useSite } from '../../site';
 import { AuthLayout } from './AuthLayout';
 import { FocusOnMount } from './FocusOnMount';
@@ -19,6 +21,9 @@ import { useAuthRules } from './validation';
 
 type AccountType = 'private' | 'company';
 
+/** The refusals that are the code's own: shown at the code, the rest above the form. */
+const codeErrors = new Set(['INVALID_CODE', 'CODE_EXPIRED', 'CODE_ALREADY_REDEEMED']);
+
 interface RegistrationValues {
   account_type: AccountType;
   FirstName: string;
@@ -27,6 +32,8 @@ interface RegistrationValues {
   email: string;
   password: string;
   agree_terms: boolean;
+  /** The registration code of `?code=`, redeemed with the registration. */
+  Code: string;
 }
 
 /** `/register`: sign up when the site has registration open (spec §2, §5). */
@@ -110,13 +117,13 @@ export default function RegisterPage() {
           {t('register.codeNote')}
         </Alert>
       )}
-      <RegistrationForm onRegistered={setRegisteredEmail} />
+      <RegistrationForm code={code} onRegistered={setRegisteredEmail} />
     </AuthLayout>
   );
 }
 
-function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const { t } = useTranslation(['identity', 'signIn']);
+function RegistrationForm({ code, onRegistered }: { code: string | null; onRegistered: (email: string) => void }) {
+  const { t } = useTranslation(['identity', 'signIn', 'codes']);
   const rules = useAuthRules();
   const errorText = useErrorText();
   const [error, setError] = useState<string | null>(null);
@@ -130,6 +137,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
       email: '',
       password: '',
       agree_terms: false,
+      Code: code?.slice(0, MAX_CODE_INPUT) ?? '',
     },
     validate: {
       FirstName: rules.name(t('validation.firstNameRequired')),
@@ -154,9 +162,16 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
         password: values.password,
         agree_terms: values.agree_terms,
         ...(values.account_type === 'company' ? { CompanyName: values.CompanyName.trim() } : {}),
+        ...(values.Code.trim() ? { Code: values.Code.trim() } : {}),
       });
       onRegistered(email);
     } catch (caught) {
+      // A refusal of the code says what was wrong with it, at the code, in the spec's words (§8).
+      const refusal = caught instanceof ApiError && codeErrors.has(caught.code) ? codeRefusalKey(caught.code) : null;
+      if (refusal) {
+        form.setFieldError('Code', t(`codes:${refusal}` as const));
+        return;
+      }
       const reason = weakPasswordReason(caught);
       if (reason) form.setFieldError('password', rules.passwordProblem(reason.problem, reason.hint));
       setError(
@@ -165,6 +180,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
           LastName: t('fields.lastName'),
           CompanyName: t('fields.companyName'),
           email: t('signIn:fields.email'),
+          Code: t('register.code'),
         }),
       );
     }
@@ -195,6 +211,18 @@ function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => v
           last={{ label: t('fields.lastName'), ...form.getInputProps('LastName') }}
         />
         <EmailField {...form.getInputProps('email')} />
+        {code !== null && (
+          <TextInput
+            label={t('register.code')}
+            description={t('register.codeHint')}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={MAX_CODE_INPUT}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
+            data-testid="register-code"
+            {...form.getInputProps('Code')}
+          />
+        )}
         <PasswordField isNew label={t('signIn:fields.password')} {...form.getInputProps('password')} />
         <Checkbox
           label={

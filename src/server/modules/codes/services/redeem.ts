@@ -31,13 +31,57 @@ export async function redeemCode(
   db: Db,
   opts: { siteId: number; user: SessionUser; input: string; ip: string },
 ): Promise<RedeemedCourse[]> {
-  const code = normalizeCode(opts.input);
+  const code = requiredCode(opts.input);
+  return guessing(db, guessWindows(opts.siteId, `user:${opts.user.id}`, opts.ip), () =>
+    db.transaction().execute((trx) => redeemInTransaction(trx, { siteId: opts.siteId, userId: opts.user.id, code })),
+  );
+}
+
+/** A code a visitor registers with: checked before her account is made, redeemed in the transaction that makes it. */
+export interface RegistrationCode {
+  /** Refuses as `redeem_code` would (a wrong code counts against the address's and the e-mail address's guesses). */
+  check(): Promise<void>;
+  /** Redeems it for the account just made; a code used up meanwhile throws, and the registration is undone. */
+  redeem(trx: Db, userId: number): Promise<void>;
+}
+
+/** `/register?code=`: the code redeemed with the registration itself (docs/decisions.md, "Registration codes"). */
+export function registrationCode(
+  db: Db,
+  opts: { siteId: number; input: string; ip: string; email: string },
+): RegistrationCode {
+  const code = requiredCode(opts.input);
+  return {
+    check: () =>
+      guessing(db, guessWindows(opts.siteId, `email:${opts.email.toLowerCase()}`, opts.ip), async () => {
+        const { row } = await usableCode(db, opts.siteId, code);
+        if (row.uses_left <= 0) throw new AppError('CODE_ALREADY_REDEEMED', 'This code has already been redeemed');
+      }),
+    redeem: async (trx, userId) => {
+      await redeemInTransaction(trx, { siteId: opts.siteId, userId, code });
+    },
+  };
+}
+
+function requiredCode(input: string): string {
+  const code = normalizeCode(input);
   if (code === '') throw invalidFields({ field: 'Code', message: 'Code is required' });
-  const windows = [
-    { siteId: opts.siteId, bucket: 'code_guesses', subject: `user:${opts.user.id}`, ...CODE_GUESSES_PER_USER },
-    { siteId: opts.siteId, bucket: 'code_guesses', subject: `source:${sourceOf(opts.ip)}`, ...CODE_GUESSES_PER_SOURCE },
+  return code;
+}
+
+type GuessWindow = { siteId: number; bucket: string; subject: string; limit: number; windowSeconds: number };
+
+/** The windows a try counts against: the one who tries (a user, or an e-mail address registering) and the source. */
+function guessWindows(siteId: number, who: string, ip: string): GuessWindow[] {
+  return [
+    { siteId, bucket: 'code_guesses', subject: who, ...CODE_GUESSES_PER_USER },
+    { siteId, bucket: 'code_guesses', subject: `source:${sourceOf(ip)}`, ...CODE_GUESSES_PER_SOURCE },
   ];
-  const taken: typeof windows = [];
+}
+
+/** Runs a try of a code within the windows of guesses: a full window refuses it; only a wrong code keeps its count. */
+async function guessing<T>(db: Db, windows: GuessWindow[], attempt: () => Promise<T>): Promise<T> {
+  const taken: GuessWindow[] = [];
   const giveBack = async () => {
     for (const window of taken) await giveBackToWindow(db, window);
   };
@@ -50,13 +94,31 @@ export async function redeemCode(
     taken.push(window);
   }
   try {
-    const courses = await db.transaction().execute((trx) => redeemInTransaction(trx, { ...opts, code }));
+    const result = await attempt();
     await giveBack();
-    return courses;
+    return result;
   } catch (error) {
     if (!(error instanceof AppError && wrongCodes.has(error.code))) await giveBack();
     throw error;
   }
+}
+
+/**
+ * The code's row and its courses that still exist, or the refusal a wrong code gets. A deactivated code, or one not
+ * valid yet, reads as no code at all (docs/decisions.md).
+ */
+async function usableCode(trx: Db, siteId: number, code: string) {
+  const at = now();
+  const row = await findCode(trx, siteId, code);
+  const notYet = row?.valid_from != null && Date.parse(row.valid_from) > Date.parse(at);
+  if (!row || row.deactivated_at !== null || notYet) throw new AppError('INVALID_CODE', 'Invalid code');
+  if (codeStatus({ deactivatedAt: null, validTo: row.valid_to }, at) === 'expired') {
+    throw new AppError('CODE_EXPIRED', 'The code has expired');
+  }
+  const names = await courseNames(trx, siteId, courseIdsOf(row));
+  const courseIds = courseIdsOf(row).filter((id) => names.has(id));
+  if (courseIds.length === 0) throw new AppError('INVALID_CODE', 'Invalid code');
+  return { row, names, courseIds, at };
 }
 
 /**
@@ -65,30 +127,20 @@ export async function redeemCode(
  */
 async function redeemInTransaction(
   trx: Db,
-  opts: { siteId: number; user: SessionUser; code: string },
+  opts: { siteId: number; userId: number; code: string },
 ): Promise<RedeemedCourse[]> {
-  const at = now();
-  const row = await findCode(trx, opts.siteId, opts.code);
-  // A deactivated code, or one not valid yet, reads as no code at all (docs/decisions.md).
-  const notYet = row?.valid_from != null && Date.parse(row.valid_from) > Date.parse(at);
-  if (!row || row.deactivated_at !== null || notYet) throw new AppError('INVALID_CODE', 'Invalid code');
-  if (codeStatus({ deactivatedAt: null, validTo: row.valid_to }, at) === 'expired') {
-    throw new AppError('CODE_EXPIRED', 'The code has expired');
-  }
+  const { row, names, courseIds, at } = await usableCode(trx, opts.siteId, opts.code);
   const mine = await trx
     .selectFrom('registration_code_redemptions')
     .select('id')
     .where('site_id', '=', opts.siteId)
     .where('code_id', '=', row.id)
-    .where('user_id', '=', opts.user.id)
+    .where('user_id', '=', opts.userId)
     .executeTakeFirst();
   if (mine) throw new AppError('CODE_ALREADY_REDEEMED', 'You have already redeemed this code');
-  const names = await courseNames(trx, opts.siteId, courseIdsOf(row));
-  const courseIds = courseIdsOf(row).filter((id) => names.has(id));
-  if (courseIds.length === 0) throw new AppError('INVALID_CODE', 'Invalid code');
   const missing: number[] = [];
   for (const courseId of courseIds) {
-    if (!(await hasCourseAccess(trx, { siteId: opts.siteId, userId: opts.user.id, courseId }))) missing.push(courseId);
+    if (!(await hasCourseAccess(trx, { siteId: opts.siteId, userId: opts.userId, courseId }))) missing.push(courseId);
   }
   if (missing.length === 0) throw new AppError('ALREADY_HAS_ACCESS', 'You already have access to these courses');
 
@@ -104,7 +156,7 @@ async function redeemInTransaction(
   }
   const redemption = await trx
     .insertInto('registration_code_redemptions')
-    .values({ site_id: opts.siteId, code_id: row.id, user_id: opts.user.id, created_at: at, updated_at: at })
+    .values({ site_id: opts.siteId, code_id: row.id, user_id: opts.userId, created_at: at, updated_at: at })
     .onConflict((oc) => oc.columns(['code_id', 'user_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -116,7 +168,7 @@ async function redeemInTransaction(
     await grantCourseAccess(trx, {
       siteId: opts.siteId,
       courseId,
-      userId: opts.user.id,
+      userId: opts.userId,
       source: 'code',
       grantedBy: null,
       expiresAt,

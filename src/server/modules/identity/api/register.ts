@@ -2,6 +2,7 @@ import { register } from '../../../../shared/contract/identity/register';
 import { AppError } from '../../../platform/errors';
 import type { CallContext } from '../../../platform/handlers';
 import { handlers } from '../../../platform/handlers';
+import { registrationCode } from '../../codes';
 import { registerAccount, resendVerification, verifyEmail } from '../services/accounts';
 
 const deps = (ctx: CallContext) => ({
@@ -26,6 +27,7 @@ export const registerHandlers = handlers(register, {
       password: data.password,
       agreeTerms: data.agree_terms,
       companyName: data.CompanyName,
+      extra: data.Code ? codeOf(ctx, data.Code, data.email) : undefined,
     });
     return { status: 'OK' };
   },
@@ -38,3 +40,9 @@ export const registerHandlers = handlers(register, {
     return { status: 'OK', cooldown };
   },
 });
+
+/** The registration code the visitor registers with (/register?code=), redeemed with her registration. */
+function codeOf(ctx: CallContext, input: string, email: string) {
+  const code = registrationCode(ctx.db, { siteId: ctx.site.id, input, ip: ctx.ip, email });
+  return { check: code.check, apply: code.redeem };
+}

@@ -94,6 +94,12 @@ export interface Registration {
   password: string;
   agreeTerms: boolean;
   companyName?: string | undefined;
+  /**
+   * What the registration carries besides the account (a registration code): checked before the address is looked
+   * up, so it refuses alike whether the address is known or not, and applied in the transaction that makes the
+   * account, so that a failure leaves no account behind.
+   */
+  extra?: { check(): Promise<void>; apply(trx: Db, userId: number): Promise<void> } | undefined;
 }
 
 /**
@@ -148,6 +154,8 @@ export async function registerAccount(deps: AccountDeps, input: Registration): P
   if (!input.agreeTerms) throw new AppError('TERMS_NOT_AGREED', 'Agree to the terms of service to register');
   await withPasswordWork(sourceOf(deps.ip), async () => {
     assertStrong(input.password, input.email, [input.firstName, input.lastName]);
+    // A wrong code refuses before the costly hash, and alike whether the address is known or not.
+    await input.extra?.check();
     // Hashed before the lookup, so a taken address answers no faster than a new one.
     const passwordHash = await hashPassword(input.password);
     // Before the address is looked up: a full site answers every registration alike, taken address or not.
@@ -192,6 +200,7 @@ export async function registerAccount(deps: AccountDeps, input: Registration): P
           .returning(['id', 'email', 'first_name', 'language'])
           .executeTakeFirst();
         if (!user) throw new RegisteredMeanwhile();
+        await input.extra?.apply(trx, user.id);
         await sendVerification(deps, user, trx);
       })
       .catch((error) => {
