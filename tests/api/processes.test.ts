@@ -24,16 +24,24 @@ describe.each(dialects)('two server processes on one %s database', (dialect) => 
   it('evaluates no more than the maximum of concurrent wrong sign-ins spread over both', async () => {
     const site = await createSite(first.db);
     const user = await createUser(first.db, { site });
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        (i % 2 ? first : second).call(
-          'login.php',
-          'sign_in',
-          { email: user.email, password: 'wrong password 9' },
-          { site: site.name },
+    // Both servers of this test live in one process, and so share its limit of password work under way per source:
+    // a request refused for that (TOO_MANY_REQUESTS, before anything is counted) is sent again, in the next wave.
+    const answers: Awaited<ReturnType<typeof first.call>>[] = [];
+    for (let wave = 0, refused = 40; refused > 0 && wave < 20; wave++) {
+      const sent = await Promise.all(
+        Array.from({ length: refused }, (_, i) =>
+          (i % 2 ? first : second).call(
+            'login.php',
+            'sign_in',
+            { email: user.email, password: 'wrong password 9' },
+            { site: site.name },
+          ),
         ),
-      ),
-    );
+      );
+      answers.push(...sent.filter((a) => a.body.error_code !== 'TOO_MANY_REQUESTS'));
+      refused = 40 - answers.length;
+    }
+    expect(answers).toHaveLength(40);
     expect(answers.filter((a) => a.body.attempt !== undefined)).toHaveLength(MAX_LOGIN_ATTEMPTS);
     const right = await signIn(second, site, user.email, user.password);
     expect(right.body.error_code).toBe('TEMPORARILY_LOCKED');
