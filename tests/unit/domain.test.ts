@@ -16,6 +16,8 @@ import {
   mainMenu,
   visibleItems,
 } from '../../src/shared/domain/menu';
+import { staffTypes } from '../../src/shared/domain/roles';
+import { type RouteAccess, type RoutePath, routeAccess } from '../../src/shared/domain/routes';
 import { markNewsViewed, newsSlug, shouldShowNewsBanner } from '../../src/shared/domain/site/news';
 import { isNewVersion, VERSION_CHECK_INTERVAL_MS, versionUrl } from '../../src/shared/domain/site/version';
 import { keptOnSignOut, keysToClearOnSignOut, storageKeys } from '../../src/shared/domain/storage';
@@ -83,6 +85,27 @@ describe('menu visibility (spec §2)', () => {
       expect(paths(adminMenu, anonymous)).not.toContain(item.path);
     }
     expect(paths(footerMenu, anonymous)).toEqual(expect.arrayContaining(['/', '/News', '/404', '/faq']));
+  });
+});
+
+describe('the admin submenu (spec §2)', () => {
+  const coachView: MenuViewer = { hasToken: true, userType: 8, registrationEnabled: false };
+  const adminView: MenuViewer = { hasToken: true, userType: 2, registrationEnabled: false };
+  const paths = (viewer: MenuViewer) => visibleItems(adminMenu, viewer).map((i) => i.path);
+
+  it('lists the pages that exist with their type rule: the staff ones for types 2 and 8, the rest for type 2', () => {
+    const staff = ['/users', '/Courses', '/codes', '/Tasks', '/admin/companies'];
+    expect(paths(coachView)).toEqual(staff);
+    expect(paths(adminView)).toEqual([...staff, '/versions', '/login/edit']);
+  });
+
+  it('shows each item to exactly the types its route lets in, so no item leads to the denied page', () => {
+    for (const item of adminMenu) {
+      const access = routeAccess[item.path as RoutePath] as RouteAccess | undefined;
+      expect(access?.kind, item.path).toBe('admin');
+      const types = access?.kind === 'admin' ? (access.types ?? staffTypes) : [];
+      expect(item.userTypes, item.path).toEqual(types);
+    }
   });
 });
 

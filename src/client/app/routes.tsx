@@ -14,6 +14,7 @@ const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> 
   lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
 
 const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['identity', 'signIn', 'codes']);
+const LoginEditPage = page(() => import('../features/identity/Auth/LoginEditPage'), ['signIn']);
 const VerifyEmailPage = page(() => import('../features/identity/Auth/VerifyEmailPage'), ['identity', 'signIn']);
 const PasswordRecoveryPage = page(
   () => import('../features/identity/Auth/PasswordRecoveryPage'),
@@ -90,6 +91,7 @@ const pages: Record<RoutePath, Page> = {
   '/FreeLessons/:category?': { element: <FreeLessonsPage /> },
   '/certificate/:code': { element: <CertificateCheckPage /> },
   '/versions': { element: <VersionsPage /> },
+  '/login/edit': { element: <LoginEditPage /> },
   '/users': { element: <UsersPage /> },
   '/user/:id': { element: <UserPage /> },
   '/Courses': { element: <CoursesPage /> },

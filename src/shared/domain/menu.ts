@@ -53,6 +53,7 @@ export const adminMenu: readonly MenuItem[] = [
   { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
   { path: '/admin/companies', label: 'menu.companies', loginRequired: true, userTypes: staffTypes },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
+  { path: '/login/edit', label: 'menu.loginEdit', loginRequired: true, userTypes: [UserType.admin] },
 ];
 
 /** An entry of the drawer's menu that opens a dialog rather than a page. */

@@ -46,6 +46,7 @@ export const routeAccess = {
   '/FreeLessons/:category?': open,
   '/certificate/:code': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
+  '/login/edit': { kind: 'admin', types: [UserType.admin] },
   '/users': { kind: 'admin' },
   '/user/:id': { kind: 'admin' },
   '/Courses': { kind: 'admin' },

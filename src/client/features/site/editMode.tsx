@@ -6,11 +6,18 @@ interface EditMode {
   /** True while an administrator edits the page texts in place. */
   editing: boolean;
   toggle(): void;
+  /** Turns editing on (a page that opens for editing, /login/edit); on already, nothing changes. */
+  start(): void;
   /** Content areas register a flush so that turning edit mode off saves their pending text at once. */
   registerFlush(flush: Flush): () => void;
 }
 
-const EditModeContext = createContext<EditMode>({ editing: false, toggle() {}, registerFlush: () => () => {} });
+const EditModeContext = createContext<EditMode>({
+  editing: false,
+  toggle() {},
+  start() {},
+  registerFlush: () => () => {},
+});
 
 export function EditModeProvider({ children }: { children: ReactNode }) {
   const [editing, setEditing] = useState(false);
@@ -23,6 +30,11 @@ export function EditModeProvider({ children }: { children: ReactNode }) {
     setEditing(editingRef.current);
   }, []);
 
+  const start = useCallback(() => {
+    editingRef.current = true;
+    setEditing(true);
+  }, []);
+
   const registerFlush = useCallback((flush: Flush) => {
     flushes.current.add(flush);
     return () => {
@@ -30,7 +42,7 @@ export function EditModeProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const value = useMemo(() => ({ editing, toggle, registerFlush }), [editing, toggle, registerFlush]);
+  const value = useMemo(() => ({ editing, toggle, start, registerFlush }), [editing, toggle, start, registerFlush]);
   return <EditModeContext.Provider value={value}>{children}</EditModeContext.Provider>;
 }
 

@@ -20,6 +20,7 @@ export const shell = {
     tasks: 'Tasks',
     users: 'Users',
     versions: 'Version history',
+    loginEdit: 'Sign-in page (edit)',
     game: 'Game',
     terms: 'Terms of service',
     privacy: 'Privacy',

@@ -16,6 +16,8 @@ export const signIn = {
   login: {
     title: 'Sign in',
     intro: 'Sign in to continue with your courses.',
+    preview:
+      'This is the sign-in page as visitors see it. Change its texts in place, above and below the form; the form signs nobody in here.',
     submit: 'Sign in',
     forgotPassword: 'Forgot your password?',
     noAccount: 'No account yet?',

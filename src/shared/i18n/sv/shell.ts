@@ -23,6 +23,7 @@ export const shell: Translation<typeof en> = {
     tasks: 'Uppgifter',
     users: 'Användare',
     versions: 'Versionshistorik',
+    loginEdit: 'Inloggningssidan (redigera)',
     game: 'Spel',
     terms: 'Användarvillkor',
     privacy: 'Integritet',

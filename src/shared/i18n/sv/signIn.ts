@@ -19,6 +19,8 @@ export const signIn: Translation<typeof en> = {
   login: {
     title: 'Logga in',
     intro: 'Logga in för att fortsätta med dina kurser.',
+    preview:
+      'Så här ser besökarna inloggningssidan. Ändra dess texter direkt på sidan, ovanför och under formuläret; formuläret loggar inte in någon här.',
     submit: 'Logga in',
     forgotPassword: 'Glömt lösenordet?',
     noAccount: 'Inget konto än?',

@@ -1,4 +1,4 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -28,10 +28,17 @@ export function AuthLayout({ title, intro, children, footer }: AuthLayoutProps) 
       <Title order={1} ta="center" fz={{ base: 26, xs: 34 }} mb={intro ? 'xs' : 'lg'}>
         {title}
       </Title>
-      {intro && (
+      {/* A text is a paragraph; anything else (a page text, which brings its own paragraphs) is laid out alike. */}
+      {typeof intro === 'string' ? (
         <Text ta="center" mb="lg">
           {intro}
         </Text>
+      ) : (
+        intro && (
+          <Box ta="center" mb="lg">
+            {intro}
+          </Box>
+        )
       )}
       <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
         {children}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { type ClientErrorCode, call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { errorCode } from '../../../components/errorText';
 import { ErrorAlert, Loading } from '../../../components/LoadState';
-import { useSite } from '../../site';
+import { ContentArea, useSite } from '../../site';
 import { AuthLayout } from './AuthLayout';
 import { useEmailRule } from './emailRule';
 import { PasswordField } from './PasswordField';
@@ -28,38 +28,8 @@ export default function LoginPage() {
   const { t } = useTranslation('signIn');
   const session = useSession();
   const [params] = useSearchParams();
-  const site = useSite();
-  const emailRule = useEmailRule();
-  const errorText = useErrorText();
-  const [failure, setFailure] = useState<SignInFailure | null>(null);
-
   const target = signInTarget(params.get('triedUrl'), landingPath(session.user));
   const signOut = useSignOutOnce();
-
-  // Two fields need no form library: the sign-in page is the first most visitors load, and stays small.
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  const signIn = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = { email: emailRule(email), password: password ? null : t('validation.passwordRequired') };
-    setErrors(found);
-    if (found.email || found.password || submitting) return;
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      const answer = await call('login.php', 'sign_in', { email: email.trim(), password });
-      // With the token stored, the render below sends the user on to the target.
-      session.signIn(answer.token, answer.data);
-    } catch (error) {
-      setFailure({ code: errorCode(error), text: errorText(error), email: email.trim() });
-      setPassword('');
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   if (signOut.requested || signOut.pending) {
     return (
@@ -78,13 +48,53 @@ export default function LoginPage() {
       </AuthLayout>
     );
   }
+  return <SignInCard />;
+}
+
+/**
+ * The sign-in page as visitors see it, its texts page texts that administrators edit in place (`login.intro` above
+ * the form, `login.help` below it). `preview` (/login/edit) shows it to a signed-in administrator: the form is
+ * there to see, but signs nobody in.
+ */
+export function SignInCard({ preview = false }: { preview?: boolean }) {
+  const { t } = useTranslation('signIn');
+  const session = useSession();
+  const site = useSite();
+  const emailRule = useEmailRule();
+  const errorText = useErrorText();
+  const [failure, setFailure] = useState<SignInFailure | null>(null);
+
+  // Two fields need no form library: the sign-in page is the first most visitors load, and stays small.
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { email: emailRule(email), password: password ? null : t('validation.passwordRequired') };
+    setErrors(found);
+    if (found.email || found.password || submitting || preview) return;
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const answer = await call('login.php', 'sign_in', { email: email.trim(), password });
+      // With the token stored, the render below sends the user on to the target.
+      session.signIn(answer.token, answer.data);
+    } catch (error) {
+      setFailure({ code: errorCode(error), text: errorText(error), email: email.trim() });
+      setPassword('');
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const registrationEnabled = site.data?.data.RegistrationEnabled === true;
 
   return (
     <AuthLayout
       title={t('login.title')}
-      intro={t('login.intro')}
+      intro={<ContentArea contentKey="login.intro" defaultContent={t('login.intro')} />}
       footer={
         <>
           <Anchor component={Link} to="/password-recovery">
@@ -98,10 +108,18 @@ export default function LoginPage() {
               </Anchor>
             </Text>
           )}
+          <Box w="100%" ta="center" fz="sm">
+            <ContentArea contentKey="login.help" defaultContent="" />
+          </Box>
         </>
       }
     >
       <Stack gap="md">
+        {preview && (
+          <Alert variant="light" role="note" data-testid="login-preview">
+            {t('login.preview')}
+          </Alert>
+        )}
         {failure && <SignInFailureAlert failure={failure} />}
         <form onSubmit={signIn} noValidate>
           <Stack gap="md">
@@ -126,7 +144,7 @@ export default function LoginPage() {
                 setErrors((shown) => ({ ...shown, password: null }));
               }}
             />
-            <Button type="submit" fullWidth loading={submitting}>
+            <Button type="submit" fullWidth loading={submitting} disabled={preview}>
               {t('login.submit')}
             </Button>
           </Stack>
