@@ -145,6 +145,18 @@ describe.skipIf(!e2eAvailable)('view as this user', () => {
       await page.waitForURL(new RegExp(`/user/${studentId}$`));
       await page.getByTestId('user-page').waitFor();
       expect(await page.getByTestId('view-as-banner').count()).toBe(0);
+      if (look.phone) {
+        // The site's log on a phone: each use a card of its fields, nothing to scroll sideways.
+        await gotoPage(page, '/users');
+        await settle(page);
+        await page.getByTestId('site-view-as-log').click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByTestId('view-as-log-entry').first().waitFor();
+        expect(await dialog.locator('table').count()).toBe(0);
+        const body = dialog.locator('.mantine-Modal-body');
+        expect(await body.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        await expectAccessible(page, "the site's view-as log on a phone");
+      }
       await context.close();
     });
   }
