@@ -1,8 +1,13 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UserFilters, userPageQuery } from '../../src/server/modules/administration/queries/users';
+import {
+  SEARCH_SORTED_MAX,
+  type UserFilters,
+  userPageQuery,
+  walksSortIndex,
+} from '../../src/server/modules/administration/queries/users';
 import { userValues } from '../../src/server/seed/factories';
-import type { UserListSortKey } from '../../src/shared/domain/administration/users';
+import { USER_COUNT_CAP, type UserListSortKey } from '../../src/shared/domain/administration/users';
 import { MAX_LOGIN_ATTEMPTS, MAX_TEMPORARY_LOCKS } from '../../src/shared/domain/identity/accounts';
 import { createCompany, createSite, createUser, signIn } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
@@ -66,7 +71,7 @@ describe.each(dialects)('users.php on %s', (dialect) => {
     for (const staff of [coach, admin]) {
       const answer = await list(staff, { Sort: 'email' });
       expect(answer.httpStatus).toBe(200);
-      expect(answer.body.pagination).toEqual({ page: 1, total_pages: 1, total: 4 });
+      expect(answer.body.pagination).toEqual({ page: 1, total_pages: 1, total: 4, more: false });
       expect(answer.body.data.map((user) => user.Email)).toEqual([
         admin.email,
         coach.email,
@@ -237,6 +242,8 @@ describe.each(dialects)('users.php on %s', (dialect) => {
 
     expect(await emails(admin, { Status: 'locked' })).toEqual([locked.email]);
     expect(await emails(admin, { Status: 'active', UserType: 1 })).toEqual([fine.email, briefly.email]);
+    // The total counts them alike (the active are counted as the unlocked less the addresses locked until a reset).
+    expect((await list(admin, { Status: 'active', UserType: 1 })).body.pagination.total).toBe(2);
     const rows = (await list(admin, { UserType: 1 })).body.data;
     expect(rows.map((row) => [row.Email, row.Locked])).toEqual([
       [fine.email, false],
@@ -257,6 +264,9 @@ describe.each(dialects)('users.php on %s', (dialect) => {
     expect(await emails(admin, { Status: 'locked' })).toEqual([locked.email, both.email]);
     expect(await emails(admin, { Status: 'not_verified' })).toEqual([both.email]);
     expect(await emails(admin, { Status: 'active', UserType: 1 })).toEqual([fine.email, briefly.email]);
+    expect((await list(admin, { Status: 'active' })).body.pagination.total).toBe(
+      (await list(admin, { Status: 'active' })).body.data.length,
+    );
   });
 
   it('pages: the total, the number of pages, and an empty page past the end', async () => {
@@ -267,21 +277,53 @@ describe.each(dialects)('users.php on %s', (dialect) => {
     const all = created.map((user) => user.email);
 
     const first = await list(admin, { UserType: 1, Limit: 3 });
-    expect(first.body.pagination).toEqual({ page: 1, total_pages: 3, total: 7 });
+    expect(first.body.pagination).toEqual({ page: 1, total_pages: 3, total: 7, more: false });
     expect(first.body.data.map((user) => user.Email)).toEqual(all.slice(0, 3));
     const second = await list(admin, { UserType: 1, Limit: 3, Page: 2 });
-    expect(second.body.pagination).toEqual({ page: 2, total_pages: 3, total: 7 });
+    expect(second.body.pagination).toEqual({ page: 2, total_pages: 3, total: 7, more: false });
     expect(second.body.data.map((user) => user.Email)).toEqual(all.slice(3, 6));
     expect(await emails(admin, { UserType: 1, Limit: 3, Page: 3 })).toEqual(all.slice(6));
     const past = await list(admin, { UserType: 1, Limit: 3, Page: 4 });
     expect(past.httpStatus).toBe(200);
-    expect(past.body).toEqual({ status: 'OK', data: [], pagination: { page: 4, total_pages: 3, total: 7 } });
+    expect(past.body).toEqual({
+      status: 'OK',
+      data: [],
+      pagination: { page: 4, total_pages: 3, total: 7, more: false },
+    });
     // 25 by default: everyone here, the administrator first.
     const whole = await list(admin);
-    expect(whole.body.pagination).toEqual({ page: 1, total_pages: 1, total: 8 });
+    expect(whole.body.pagination).toEqual({ page: 1, total_pages: 1, total: 8, more: false });
     expect(whole.body.data.map((user) => user.Email)).toEqual([admin.email, ...all]);
     const none = await list(admin, { Search: 'nobody at all' });
-    expect(none.body.pagination).toEqual({ page: 1, total_pages: 0, total: 0 });
+    expect(none.body.pagination).toEqual({ page: 1, total_pages: 0, total: 0, more: false });
+  });
+
+  it('counts up to 10,000 and says there are more: a page of a big site costs the same whatever its size', async () => {
+    const { site, admin } = await school();
+    const users = Array.from({ length: USER_COUNT_CAP }, (_, i) =>
+      userValues({ site, passwordHash: 'x', email: `many${i}@big.test`, firstName: `Many${i}`, lastName: 'Big' }),
+    );
+    for (let i = 0; i < users.length; i += 1000) {
+      await server.db
+        .insertInto('users')
+        .values(users.slice(i, i + 1000))
+        .execute();
+    }
+    const all = await list(admin, { Limit: 100 });
+    expect(all.body.pagination).toEqual({ page: 1, total_pages: 100, total: USER_COUNT_CAP, more: true });
+    expect(all.body.data).toHaveLength(100);
+    // The newest first, as the index of their creation gives them.
+    const newest = await list(admin, { Sort: 'created', Desc: true });
+    expect(newest.body.pagination.more).toBe(true);
+    expect(newest.body.data.map((user) => user.Email).slice(0, 2)).toEqual([
+      `many${USER_COUNT_CAP - 1}@big.test`,
+      `many${USER_COUNT_CAP - 2}@big.test`,
+    ]);
+    // Exactly the cap is counted as it is.
+    const students = await list(admin, { UserType: 1 });
+    expect(students.body.pagination).toEqual({ page: 1, total_pages: 400, total: USER_COUNT_CAP, more: false });
+    const few = await list(admin, { Search: 'many12' });
+    expect(few.body.pagination).toEqual({ page: 1, total_pages: 5, total: 111, more: false });
   });
 
   it('sorts by each column both ways, equal rows in the order of their ids', async () => {
@@ -387,9 +429,9 @@ describe('users.php query plans on sqlite', () => {
 
   it('on SQLite a filtered page reads the table through, an unfiltered one the index of its order', async () => {
     const site = await createSite(server.db);
-    const plan = async (filters: Partial<UserFilters>, sort: UserListSortKey) => {
+    const plan = async (filters: Partial<UserFilters>, sort: UserListSortKey, walk = false) => {
       const all = { siteId: site.id, search: '', userType: null, companyId: null, courseId: null, status: null };
-      const page = userPageQuery(server.db, { ...all, ...filters }, { sort, desc: false, limit: 25, offset: 0 });
+      const page = userPageQuery(server.db, { ...all, ...filters }, { sort, desc: true, limit: 25, offset: 0, walk });
       const { sql: text, parameters } = page.compile();
       const rows = await server.db.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
@@ -411,6 +453,33 @@ describe('users.php query plans on sqlite', () => {
     // A company's users are found through the index of the companies' user counts (migration 0022).
     expect(await plan({ companyId: 1 }, 'name')).toBe('SCAN users USING INDEX users_site_company_idx');
     expect(await plan({}, 'created')).toBe('SCAN users');
+    // A page near the start of what the filters keep walks its sort's index (migration 0026), stopping at the page.
+    expect(await plan({ userType: 1, status: 'active' }, 'created', true)).toBe(
+      'SEARCH users USING INDEX users_site_created_idx (site_id=?)',
+    );
+    expect(await plan({}, 'last_seen', true)).toBe('SEARCH users USING INDEX users_site_last_seen_idx (site_id=?)');
+    expect(await plan({ companyId: 1 }, 'name', true)).toBe(
+      'SEARCH users USING INDEX users_site_company_idx (site_id=? AND company_id=?)',
+    );
+    // A search of a few thousand matches reads its candidates and sorts them; of more, it walks as any filter.
+    expect(await plan({ search: 'ann', userType: 1 }, 'last_seen')).toMatch(/^SEARCH users USING INTEGER PRIMARY KEY/);
+    expect(await plan({ search: 'ann', userType: 1 }, 'last_seen', true)).toBe(
+      'SEARCH users USING INDEX users_site_last_seen_idx (site_id=?)',
+    );
+  });
+
+  it('walks a sort index while the page ends within a quarter of what the filters keep; a search only past 5,000 matches', () => {
+    const page = (offset: number) => ({ sort: 'created' as const, offset, limit: 50 });
+    const none = { search: '' };
+    expect(walksSortIndex(97_800, none, page(0))).toBe(true);
+    expect(walksSortIndex(200, none, page(0))).toBe(true);
+    expect(walksSortIndex(199, none, page(0))).toBe(false);
+    expect(walksSortIndex(97_800, none, page(49_950))).toBe(false);
+    expect(walksSortIndex(97_800, none, { ...page(0), sort: 'type' })).toBe(false);
+    // A search's matches lie together along any order: read them all and sort them, while they are few.
+    expect(walksSortIndex(1_087, { search: 'ast12' }, page(0))).toBe(false);
+    expect(walksSortIndex(SEARCH_SORTED_MAX + 1, { search: 'ast' }, page(0))).toBe(true);
+    expect(walksSortIndex(1_087, { search: 'as' }, page(0))).toBe(true);
   });
 });
 
@@ -456,5 +525,7 @@ describe.skipIf(!dialects.includes('postgres'))('users.php query plans on postgr
     });
     expect(plan).toContain('users_search_name_trgm');
     expect(plan).toContain('users_search_email_trgm');
+    // Its matches are found first and sorted, not met on a walk along the name's index (walksSortIndex).
+    expect(plan).not.toContain('users_site_name_idx');
   });
 });

@@ -63,6 +63,12 @@ describe.skipIf(!e2eAvailable)('page texts edited in place', () => {
     await page.keyboard.type(added);
     await page.getByTestId('page-edit-toggle').click();
     await page.getByText('Save Success!').waitFor();
+    // Editing belongs to the page: back on, then left for another page, it ends.
+    await page.getByTestId('page-edit-toggle').click();
+    await page.locator('main [contenteditable="true"]').first().waitFor();
+    await page.getByRole('link', { name: 'FAQ' }).first().click();
+    await page.waitForURL(/\/faq$/);
+    await expect.poll(() => page.getByTestId('page-edit-toggle').getAttribute('aria-pressed')).toBe('false');
 
     const visitor = await newContext(browser());
     const visitorPage = await visitor.newPage();

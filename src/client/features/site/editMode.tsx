@@ -8,6 +8,8 @@ interface EditMode {
   toggle(): void;
   /** Turns editing on (a page that opens for editing, /login/edit); on already, nothing changes. */
   start(): void;
+  /** Turns editing off, saving what is pending (that page, when it is left); off already, nothing changes. */
+  stop(): void;
   /** Content areas register a flush so that turning edit mode off saves their pending text at once. */
   registerFlush(flush: Flush): () => void;
 }
@@ -16,6 +18,7 @@ const EditModeContext = createContext<EditMode>({
   editing: false,
   toggle() {},
   start() {},
+  stop() {},
   registerFlush: () => () => {},
 });
 
@@ -24,16 +27,14 @@ export function EditModeProvider({ children }: { children: ReactNode }) {
   const editingRef = useRef(false);
   const flushes = useRef(new Set<Flush>());
 
-  const toggle = useCallback(() => {
-    if (editingRef.current) for (const flush of flushes.current) flush();
-    editingRef.current = !editingRef.current;
-    setEditing(editingRef.current);
+  const turn = useCallback((on: boolean) => {
+    if (editingRef.current && !on) for (const flush of flushes.current) flush();
+    editingRef.current = on;
+    setEditing(on);
   }, []);
-
-  const start = useCallback(() => {
-    editingRef.current = true;
-    setEditing(true);
-  }, []);
+  const toggle = useCallback(() => turn(!editingRef.current), [turn]);
+  const start = useCallback(() => turn(true), [turn]);
+  const stop = useCallback(() => turn(false), [turn]);
 
   const registerFlush = useCallback((flush: Flush) => {
     flushes.current.add(flush);
@@ -42,7 +43,10 @@ export function EditModeProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const value = useMemo(() => ({ editing, toggle, start, registerFlush }), [editing, toggle, start, registerFlush]);
+  const value = useMemo(
+    () => ({ editing, toggle, start, stop, registerFlush }),
+    [editing, toggle, start, stop, registerFlush],
+  );
   return <EditModeContext.Provider value={value}>{children}</EditModeContext.Provider>;
 }
 

@@ -39,6 +39,7 @@ import * as m0022 from './migrations/0022_companies';
 import * as m0023 from './migrations/0023_view_as';
 import * as m0024 from './migrations/0024_site_hosts';
 import * as m0025 from './migrations/0025_user_search';
+import * as m0026 from './migrations/0026_user_list_indexes';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -70,6 +71,7 @@ const migrations = {
   '0023_view_as': m0023,
   '0024_site_hosts': m0024,
   '0025_user_search': m0025,
+  '0026_user_list_indexes': m0026,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

@@ -195,7 +195,11 @@ export const users = endpoint('users.php', {
     answer: z.object({
       status: ok,
       data: z.array(UserListItem),
-      pagination: pagination.extend({ total: z.number().int() }),
+      /**
+       * `total` counts the users found up to 10,000 (USER_COUNT_CAP); `more` is true when there are more than that,
+       * and `total_pages` then covers the first 10,000.
+       */
+      pagination: pagination.extend({ total: z.number().int(), more: z.boolean() }),
     }),
   }),
   /** The site's companies by name, for the filter of /users. */

@@ -16,6 +16,12 @@ export const userListLimit = { default: 25, max: 100 } as const;
 /** The longest search text. */
 export const userListSearchMax = 100;
 
+/**
+ * The list counts the users its filters find up to this many, and says "more" beyond: what a count costs stays
+ * bounded on a site of any size (docs/decisions.md, "/users at 100,000 users").
+ */
+export const USER_COUNT_CAP = 10_000;
+
 /** What /users does to the users chosen on its page, each one as her own page would. */
 export const bulkUserActions = ['grant_course', 'revoke_course', 'send_reset', 'lock', 'unlock'] as const;
 export type BulkUserAction = (typeof bulkUserActions)[number];

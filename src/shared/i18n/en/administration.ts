@@ -20,6 +20,9 @@ export const administration = {
     resetFilters: 'Clear filters',
     count_one: '{{count}} user',
     count_other: '{{count}} users',
+    countMore: 'More than {{count, number}} users',
+    moreHint:
+      'These are the first {{count, number}} users found. Narrow the search or the filters, or sort the other way, to reach the others.',
     pageOf: 'Page {{page}} of {{pages}}',
     empty: 'No users yet.',
     pastEnd: 'This page is past the end of the list.',

@@ -23,6 +23,9 @@ export const administration: Translation<typeof en> = {
     resetFilters: 'Rensa filter',
     count_one: '{{count}} användare',
     count_other: '{{count}} användare',
+    countMore: 'Fler än {{count, number}} användare',
+    moreHint:
+      'Det här är de första {{count, number}} användarna som hittades. Begränsa sökningen eller filtren, eller sortera åt andra hållet, för att nå de övriga.',
     pageOf: 'Sida {{page}} av {{pages}}',
     empty: 'Inga användare än.',
     pastEnd: 'Den här sidan ligger efter listans slut.',

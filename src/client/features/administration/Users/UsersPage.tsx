@@ -97,7 +97,9 @@ export default function UsersPage() {
                   ? isFiltered(filters)
                     ? t('users.noMatch')
                     : t('users.empty')
-                  : t('users.count', { count: total })}
+                  : answer.pagination.more
+                    ? t('users.countMore', { count: total })
+                    : t('users.count', { count: total })}
               </Text>
               {totalPages > 1 && (
                 <Text size="sm" c="dimmed" data-testid="user-page">
@@ -111,6 +113,11 @@ export default function UsersPage() {
                 retry={t('users.retry')}
                 onRetry={() => void users.refetch()}
               />
+            )}
+            {answer.pagination.more && filters.page === totalPages && (
+              <Text size="sm" data-testid="user-count-more">
+                {t('users.moreHint', { count: total })}
+              </Text>
             )}
             {answer.data.length === 0 && total > 0 && (
               <Group gap="sm" data-testid="user-past-end">

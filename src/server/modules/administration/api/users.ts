@@ -40,7 +40,7 @@ export const usersHandlers = handlers(users, {
     return {
       status: 'OK',
       data: list.rows.map(presentUserListItem),
-      pagination: { page: list.page, total_pages: list.totalPages, total: list.total },
+      pagination: { page: list.page, total_pages: list.totalPages, total: list.total, more: list.more },
     };
   },
   async get_companies(ctx) {

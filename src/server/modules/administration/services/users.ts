@@ -1,9 +1,9 @@
-import type { UserListSortKey } from '../../../../shared/domain/administration/users';
+import { USER_COUNT_CAP, type UserListSortKey } from '../../../../shared/domain/administration/users';
 import { type Actor, authorize } from '../../../platform/authorize';
 import type { Db } from '../../../platform/db';
 import { userActions } from '../policies/users';
 import type { UserListRow } from '../presenters/users';
-import { countUsers, lockedAmong, type UserFilters, userPage } from '../queries/users';
+import { countUsers, lockedAmong, type UserFilters, userPage, walksSortIndex } from '../queries/users';
 
 /** The most companies the filter lists. */
 export const COMPANY_OPTIONS_LIMIT = 1_000;
@@ -12,7 +12,10 @@ export interface UserListPage {
   rows: UserListRow[];
   page: number;
   totalPages: number;
+  /** Counted up to USER_COUNT_CAP. */
   total: number;
+  /** More users than `total` match. */
+  more: boolean;
 }
 
 /**
@@ -48,20 +51,19 @@ export async function listUsers(
   },
 ): Promise<UserListPage> {
   authorize(opts.user, userActions.list, undefined);
-  const [total, rows] = await Promise.all([
-    countUsers(db, opts.filters),
-    userPage(db, opts.filters, {
-      sort: opts.sort,
-      desc: opts.desc,
-      limit: opts.limit,
-      offset: (opts.page - 1) * opts.limit,
-    }),
-  ]);
+  // The count first (one more than the cap tells there are more): how much of the site the filters keep tells how to
+  // read the page (walksSortIndex).
+  const counted = await countUsers(db, opts.filters, USER_COUNT_CAP + 1);
+  const total = Math.min(counted, USER_COUNT_CAP);
+  const page = { sort: opts.sort, desc: opts.desc, limit: opts.limit, offset: (opts.page - 1) * opts.limit };
+  const rows =
+    total === 0 ? [] : await userPage(db, opts.filters, { ...page, walk: walksSortIndex(counted, opts.filters, page) });
   return {
     rows: await withLocks(db, opts.filters.siteId, rows),
     page: opts.page,
     totalPages: Math.ceil(total / opts.limit),
     total,
+    more: counted > USER_COUNT_CAP,
   };
 }
 
