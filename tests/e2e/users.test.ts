@@ -170,6 +170,33 @@ describe.skipIf(!e2eAvailable)('/users', () => {
     await context.close();
   });
 
+  it('says "more than" a count the server stopped at, and on the last page it offers how to reach the rest', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await newContext(browser(), { locale: 'sv-SE', storage: { userLocale: 'sv' } });
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    // As a site of more than 10,000 users answers (tests/api/users.test.ts has the server's side): its count stops.
+    await page.route('**/api/backend/users.php', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (!route.request().postData()?.includes('get_users')) return route.fulfill({ response, json: body });
+      const pagination = { ...body.pagination, total: 10_000, total_pages: 400, more: true };
+      return route.fulfill({ response, json: { ...body, pagination } });
+    });
+    await gotoPage(page, '/users');
+    await settle(page);
+    const tenThousand = (10_000).toLocaleString('sv-SE'); // with the narrow space Swedish puts between thousands
+    await expect.poll(() => page.getByTestId('user-count').textContent()).toBe(`Fler än ${tenThousand} användare`);
+    expect(await page.getByTestId('user-count-more').count()).toBe(0);
+    await gotoPage(page, '/users?page=400');
+    await settle(page);
+    await page.getByTestId('user-count-more').waitFor();
+    expect(await page.getByTestId('user-count-more').textContent()).toContain(`de första ${tenThousand} användarna`);
+    await expectAccessible(page, '/users with more than it counts (sv)');
+    await context.close();
+  });
+
   it("shows staff the plan's usage, and administrators the trial's end on every page", {
     timeout: 60_000,
   }, async () => {
