@@ -40,6 +40,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     companies: () => import('../../shared/i18n/en/companies').then((m) => m.companies),
     courseEditor: () => import('../../shared/i18n/en/courseEditor').then((m) => m.courseEditor),
     blockEditor: () => import('../../shared/i18n/en/blockEditor').then((m) => m.blockEditor),
+    eartraining: () => import('../../shared/i18n/en/eartraining').then((m) => m.eartraining),
   },
   sv: {
     errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
@@ -54,6 +55,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     companies: () => import('../../shared/i18n/sv/companies').then((m) => m.companies),
     courseEditor: () => import('../../shared/i18n/sv/courseEditor').then((m) => m.courseEditor),
     blockEditor: () => import('../../shared/i18n/sv/blockEditor').then((m) => m.blockEditor),
+    eartraining: () => import('../../shared/i18n/sv/eartraining').then((m) => m.eartraining),
   },
 };
 

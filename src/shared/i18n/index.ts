@@ -5,6 +5,7 @@ import { coaching as enCoaching } from './en/coaching';
 import { codes as enCodes } from './en/codes';
 import { companies as enCompanies } from './en/companies';
 import { courseEditor as enCourseEditor } from './en/courseEditor';
+import { eartraining as enEartraining } from './en/eartraining';
 import { errors as enErrors } from './en/errors';
 import { identity as enIdentity } from './en/identity';
 import { learning as enLearning } from './en/learning';
@@ -18,6 +19,7 @@ import { coaching as svCoaching } from './sv/coaching';
 import { codes as svCodes } from './sv/codes';
 import { companies as svCompanies } from './sv/companies';
 import { courseEditor as svCourseEditor } from './sv/courseEditor';
+import { eartraining as svEartraining } from './sv/eartraining';
 import { errors as svErrors } from './sv/errors';
 import { identity as svIdentity } from './sv/identity';
 import { learning as svLearning } from './sv/learning';
@@ -28,7 +30,7 @@ import { site as svSite } from './sv/site';
 /**
  * One namespace per module (identity, site, learning, coaching, authoring, administration), plus the app frame's shell and errors,
  * the sign-in page's own (signIn: the texts the first page loads), and the course editor's (courseEditor) and its
- * block editors' (blockEditor), loaded only with the editor. English is the type source; Swedish is checked against
+ * block editors' (blockEditor), loaded only with the editor, and ear training's (eartraining). English is the type source; Swedish is checked against
  * it by the compiler and by a unit test.
  */
 export const resources = {
@@ -46,6 +48,7 @@ export const resources = {
     companies: enCompanies,
     courseEditor: enCourseEditor,
     blockEditor: enBlockEditor,
+    eartraining: enEartraining,
   },
   sv: {
     shell: svShell,
@@ -61,6 +64,7 @@ export const resources = {
     companies: svCompanies,
     courseEditor: svCourseEditor,
     blockEditor: svBlockEditor,
+    eartraining: svEartraining,
   },
 } as const;
 

@@ -1,0 +1,205 @@
+import { Interval, Midi, Note } from 'tonal';
+import { describe, expect, it } from 'vitest';
+import {
+  allIntervals,
+  compoundIntervals,
+  directions,
+  type IntervalId,
+  intervalBetween,
+  intervalNotes,
+  semitonesOf,
+  simpleIntervals,
+  tonalName,
+} from '../../src/shared/domain/eartraining/intervals';
+import { keyToMidi, octaveKeys, pianoKeys, shiftOctave } from '../../src/shared/domain/eartraining/keymap';
+import {
+  afterAnswer,
+  confusions,
+  MASTERED_STREAK,
+  nextInterval,
+  OWED_AFTER_MISTAKE,
+  type PracticeState,
+  practiceState,
+  weightOf,
+} from '../../src/shared/domain/eartraining/practice';
+import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
+import { eartraining as sv } from '../../src/shared/i18n/sv/eartraining';
+
+/** Each language's words for tonal's qualities and numbers; the exceptions are the names musicians use instead. */
+const words = {
+  en: {
+    quality: { m: 'minor', M: 'major', P: 'perfect', A: 'augmented' } as Record<string, string>,
+    number: [
+      '',
+      '',
+      'second',
+      'third',
+      'fourth',
+      'fifth',
+      'sixth',
+      'seventh',
+      'octave',
+      'ninth',
+      'tenth',
+      'eleventh',
+      'twelfth',
+      'thirteenth',
+      'fourteenth',
+    ],
+    special: { TT: 'tritone', P8: 'octave', P15: 'double octave' } as Record<string, string>,
+  },
+  sv: {
+    quality: { m: 'liten', M: 'stor', P: 'ren', A: 'överstigande' } as Record<string, string>,
+    number: [
+      '',
+      '',
+      'sekund',
+      'ters',
+      'kvart',
+      'kvint',
+      'sext',
+      'septima',
+      'oktav',
+      'nona',
+      'decima',
+      'undecima',
+      'duodecima',
+      'tredecima',
+      'kvartdecima',
+    ],
+    special: { TT: 'tritonus', P8: 'oktav', P15: 'dubbeloktav' } as Record<string, string>,
+  },
+};
+
+describe('ear training: the intervals against the music-theory library (tonal)', () => {
+  it('gives each interval the size tonal gives it, from a minor second to the double octave', () => {
+    expect(simpleIntervals.map((interval) => interval.semitones)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(compoundIntervals.map((interval) => interval.semitones)).toEqual([
+      13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+    ]);
+    for (const { id, semitones } of allIntervals) {
+      expect(Interval.semitones(tonalName(id)), id).toBe(semitones);
+      expect(Interval.semitones(`-${tonalName(id)}`), `-${id}`).toBe(-semitones);
+      expect(Interval.get(tonalName(id)).empty, id).toBe(false);
+      expect(semitonesOf(id)).toBe(semitones);
+    }
+  });
+
+  for (const language of ['en', 'sv'] as const) {
+    it(`names each interval in ${language === 'en' ? 'English' : 'Swedish'} by tonal's quality and number`, () => {
+      const names = (language === 'en' ? en : sv).intervals as Record<IntervalId, string>;
+      const { quality, number, special } = words[language];
+      for (const { id } of allIntervals) {
+        const theory = Interval.get(tonalName(id));
+        const expected = special[id] ?? `${quality[theory.q]} ${number[theory.num]}`;
+        expect(names[id], id).toBe(expected);
+      }
+      expect(Object.keys(names).sort()).toEqual(allIntervals.map((interval) => interval.id).sort());
+    });
+  }
+
+  it('plays each interval from every root up, down and together, its notes spelled as the interval is', () => {
+    for (let root = 48; root <= 72; root++) {
+      for (const { id, semitones } of allIntervals) {
+        for (const direction of directions) {
+          const { midi, names } = intervalNotes(root, id, direction);
+          expect(midi[0]).toBe(root);
+          expect(midi[1] - midi[0], `${id} ${direction} from ${root}`).toBe(
+            direction === 'descending' ? -semitones : semitones,
+          );
+          expect(names.map((name) => Note.midi(name))).toEqual(midi);
+          // Spelled as the interval: tonal names the distance between the two spellings as the interval itself.
+          const spelled = Interval.distance(
+            direction === 'descending' ? names[1] : names[0],
+            direction === 'descending' ? names[0] : names[1],
+          );
+          expect(Interval.semitones(spelled)).toBe(semitones);
+          expect(intervalBetween(midi[0], midi[1])).toBe(id);
+        }
+      }
+    }
+    expect(intervalNotes(60, 'm3', 'ascending').names).toEqual(['C4', 'Eb4']);
+    expect(intervalNotes(60, 'M3', 'descending').names).toEqual(['C4', 'Ab3']);
+    expect(Midi.midiToNoteName(61, { sharps: false })).toBe('Db4');
+    expect(intervalBetween(60, 60)).toBeNull();
+    expect(intervalBetween(60, 85)).toBeNull();
+  });
+});
+
+describe('ear training: practice that follows the mistakes', () => {
+  it('brings a missed interval and the one it was taken for back more often until they are answered right', () => {
+    let state: PracticeState = practiceState([
+      { played: 'P4', chosen: 'P4' },
+      { played: 'm3', chosen: 'M3' },
+    ]);
+    expect(state.m3).toEqual({ streak: 0, owed: OWED_AFTER_MISTAKE });
+    expect(state.M3?.owed).toBe(OWED_AFTER_MISTAKE - 1);
+    expect(weightOf(state.m3)).toBeGreaterThan(weightOf(state.P4));
+    expect(weightOf(state.M3)).toBeGreaterThan(weightOf(undefined));
+    for (let i = 0; i < OWED_AFTER_MISTAKE; i++) state = afterAnswer(state, { played: 'm3', chosen: 'm3' });
+    expect(state.m3).toEqual({ streak: OWED_AFTER_MISTAKE, owed: 0 });
+    expect(weightOf(state.m3)).toBe(1);
+  });
+
+  it('asks an interval answered right many times in a row less often', () => {
+    const answers = Array.from({ length: MASTERED_STREAK }, () => ({ played: 'P5' as const, chosen: 'P5' as const }));
+    const state = practiceState(answers);
+    expect(weightOf(state.P5)).toBeLessThan(weightOf(undefined));
+    expect(weightOf(practiceState(answers.slice(1)).P5)).toBe(1);
+  });
+
+  it('draws by weight, and not the interval just asked while there are others', () => {
+    const state = practiceState([{ played: 'm2', chosen: 'M2' }]);
+    const pool: IntervalId[] = ['m2', 'M2', 'P5', 'P8'];
+    const counts: Record<string, number> = {};
+    for (let i = 0; i < 1000; i++) {
+      const id = nextInterval(pool, state, null, () => i / 1000);
+      counts[id] = (counts[id] ?? 0) + 1;
+    }
+    // Weights 4 (m2 owes 3), 3 (M2 owes 2), 1 and 1: out of 9.
+    for (const [id, weight] of [
+      ['m2', 4],
+      ['M2', 3],
+      ['P5', 1],
+      ['P8', 1],
+    ] as const) {
+      expect(Math.abs((counts[id] ?? 0) - (1000 * weight) / 9), id).toBeLessThanOrEqual(1);
+    }
+    for (let i = 0; i < 50; i++) expect(nextInterval(pool, state, 'm2', () => i / 50)).not.toBe('m2');
+    expect(nextInterval(['P5'], {}, 'P5')).toBe('P5');
+  });
+
+  it('counts which intervals are heard as which', () => {
+    expect(
+      confusions([
+        { played: 'm3', chosen: 'M3' },
+        { played: 'm3', chosen: 'M3' },
+        { played: 'm3', chosen: 'm3' },
+        { played: 'P4', chosen: 'P5' },
+      ]),
+    ).toEqual({ m3: { M3: 2 }, P4: { P5: 1 } });
+  });
+});
+
+describe('ear training: the computer keyboard as a piano', () => {
+  it('plays a chromatic octave and a half from A, by the keys’ places, each note once', () => {
+    const offsets = Object.values(pianoKeys).sort((a, b) => a - b);
+    expect(offsets).toEqual(Array.from({ length: 18 }, (_, i) => i));
+    // The home row is the white keys, the row above the black ones.
+    const white = ['KeyA', 'KeyS', 'KeyD', 'KeyF', 'KeyG', 'KeyH', 'KeyJ', 'KeyK', 'KeyL', 'Semicolon', 'Quote'];
+    expect(white.map((code) => keyToMidi(code, 60))).toEqual([60, 62, 64, 65, 67, 69, 71, 72, 74, 76, 77]);
+    expect(['KeyW', 'KeyE', 'KeyT', 'KeyY', 'KeyU', 'KeyO', 'KeyP'].map((code) => keyToMidi(code, 60))).toEqual([
+      61, 63, 66, 68, 70, 73, 75,
+    ]);
+    expect(keyToMidi('KeyQ', 60)).toBeNull();
+    expect(Object.keys(octaveKeys).some((code) => code in pianoKeys)).toBe(false);
+  });
+
+  it('moves an octave with Z and X, within a piano’s keys', () => {
+    expect(shiftOctave(60, 'KeyX')).toBe(72);
+    expect(shiftOctave(60, 'KeyZ')).toBe(48);
+    expect(shiftOctave(24, 'KeyZ')).toBe(24);
+    expect(shiftOctave(84, 'KeyX')).toBe(84);
+    expect(shiftOctave(60, 'KeyA')).toBe(60);
+  });
+});
