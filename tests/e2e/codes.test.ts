@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -23,26 +23,10 @@ describe.skipIf(!e2eAvailable)('registration codes: /codes and /redeem-code', ()
     const { email } = await registerAccount({ first: 'Redeemer', last: 'Test' });
     expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe('OK');
 
-    const staff = await newContext(browser());
-    const { token: adminToken } = await signInViaApi(staff, demo.admin);
-    const courses = await apiCall('course_manager.php', 'get_courses', {}, adminToken);
-    const course = courses.data.find((c) => c.Status === 'published' && !c.Archived);
-    if (!course) throw new Error('the demo has no published course');
-
-    const admin = await staff.newPage();
-    await gotoPage(admin, '/codes');
-    await settle(admin);
+    const { staff, admin, course } = await staffOnCodes(browser());
     await expectAccessible(admin, '/codes');
     const note = `Class ${Date.now()}`;
-    await admin.getByTestId('codes-generate').click();
-    await admin.getByTestId('generate-courses').click();
-    await admin.getByRole('option', { name: course.Name, exact: true }).click();
-    await admin.keyboard.press('Escape');
-    await admin.getByTestId('generate-note').fill(note);
-    await expectAccessible(admin, 'the generate dialog');
-    await admin.getByTestId('generate-submit').click();
-    const row = admin.getByTestId('code-row').filter({ hasText: note });
-    await expect.poll(() => row.count()).toBe(1);
+    const row = await generateCodes(admin, course.Name, note, { count: 1, check: true });
     expect(await row.getByTestId('code-status').textContent()).toBe('Active');
     const code = ((await row.getByTestId('code-text').textContent()) ?? '').trim();
     expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
@@ -90,26 +74,9 @@ describe.skipIf(!e2eAvailable)('registration codes: /codes and /redeem-code', ()
   it('a batch of codes for a class: a new visitor registers through /register?code= with one, and finds its course; a second visitor with the same code is told it is used', {
     timeout: 120_000,
   }, async () => {
-    const staff = await newContext(browser());
-    const { token: adminToken } = await signInViaApi(staff, demo.admin);
-    const courses = await apiCall('course_manager.php', 'get_courses', {}, adminToken);
-    const course = courses.data.find((c) => c.Status === 'published' && !c.Archived);
-    if (!course) throw new Error('the demo has no published course');
-
     // Staff generate three codes of one use each for a class.
-    const admin = await staff.newPage();
-    await gotoPage(admin, '/codes');
-    await settle(admin);
-    const note = `Class 9B ${Date.now()}`;
-    await admin.getByTestId('codes-generate').click();
-    await admin.getByTestId('generate-courses').click();
-    await admin.getByRole('option', { name: course.Name, exact: true }).click();
-    await admin.keyboard.press('Escape');
-    await admin.getByTestId('generate-count').fill('3');
-    await admin.getByTestId('generate-note').fill(note);
-    await admin.getByTestId('generate-submit').click();
-    const rows = admin.getByTestId('code-row').filter({ hasText: note });
-    await expect.poll(() => rows.count()).toBe(3);
+    const { staff, admin, course, adminToken } = await staffOnCodes(browser());
+    const rows = await generateCodes(admin, course.Name, `Class 9B ${Date.now()}`, { count: 3 });
     const code = ((await rows.first().getByTestId('code-text').textContent()) ?? '').trim();
 
     // A new visitor follows the class's link: the code is filled in, and redeemed with her registration.
@@ -163,4 +130,32 @@ async function registerWithCode(page: Page, code: string, email: string): Promis
   await page.getByLabel('Password', { exact: false }).first().fill(DEMO_PASSWORD);
   await page.getByRole('checkbox').check();
   await page.locator('main form button[type="submit"]').click();
+}
+
+/** The administrator on /codes, and a published course of the demo to share. */
+async function staffOnCodes(browser: Browser) {
+  const staff = await newContext(browser);
+  const { token: adminToken } = await signInViaApi(staff, demo.admin);
+  const courses = await apiCall('course_manager.php', 'get_courses', {}, adminToken);
+  const course = courses.data.find((c) => c.Status === 'published' && !c.Archived);
+  if (!course) throw new Error('the demo has no published course');
+  const admin = await staff.newPage();
+  await gotoPage(admin, '/codes');
+  await settle(admin);
+  return { staff, admin, course, adminToken };
+}
+
+/** Generates `count` codes of the course with a note in the dialog (its axe check with `check`); their rows. */
+async function generateCodes(admin: Page, course: string, note: string, opts: { count: number; check?: boolean }) {
+  await admin.getByTestId('codes-generate').click();
+  await admin.getByTestId('generate-courses').click();
+  await admin.getByRole('option', { name: course, exact: true }).click();
+  await admin.keyboard.press('Escape');
+  if (opts.count !== 1) await admin.getByTestId('generate-count').fill(String(opts.count));
+  await admin.getByTestId('generate-note').fill(note);
+  if (opts.check) await expectAccessible(admin, 'the generate dialog');
+  await admin.getByTestId('generate-submit').click();
+  const rows = admin.getByTestId('code-row').filter({ hasText: note });
+  await expect.poll(() => rows.count()).toBe(opts.count);
+  return rows;
 }
