@@ -2,6 +2,7 @@ import * as administration from './modules/administration';
 import * as authoring from './modules/authoring';
 import * as coaching from './modules/coaching';
 import * as codes from './modules/codes';
+import * as eartraining from './modules/eartraining';
 import * as identity from './modules/identity';
 import * as learning from './modules/learning';
 import * as site from './modules/site';
@@ -16,6 +17,7 @@ export const registry: HandlerRegistry = {
   ...authoring.handlers,
   ...administration.handlers,
   ...codes.handlers,
+  ...eartraining.handlers,
 };
 
 // An administrator's signing out ends the view-as sessions she opened (identity cannot import administration).

@@ -42,6 +42,8 @@ const everyTable: Record<keyof Database, true> = {
   registration_code_redemptions: true,
   user_history: true,
   view_as_log: true,
+  eartraining_rounds: true,
+  eartraining_answers: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

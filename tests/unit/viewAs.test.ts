@@ -35,6 +35,7 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'coach_manager.php get_coaches',
         'user_exam.php get_user_exam',
         'view_as.php get_view_as_log',
+        'eartraining.php get_progress',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

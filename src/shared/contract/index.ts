@@ -11,6 +11,7 @@ import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
 import { userExam } from './coaching/userExam';
 import { codes } from './codes/codes';
+import { eartraining } from './eartraining/eartraining';
 import { auth } from './identity/auth';
 import { login } from './identity/login';
 import { passwordReset } from './identity/password';
@@ -59,6 +60,7 @@ export const contract = {
   [codes.file]: codes,
   [companies.file]: companies,
   [viewAs.file]: viewAs,
+  [eartraining.file]: eartraining,
 } as const;
 
 export type Contract = typeof contract;

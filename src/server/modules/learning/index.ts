@@ -30,3 +30,4 @@ export {
 export { courseRefs } from './services/courseRefs';
 export { blocksOfCourse, partsOfCourse } from './services/courseStructure';
 export { completeReviewedPart, resetTestAttempts } from './services/progress';
+export { addLearnerXp } from './services/xp';

@@ -488,6 +488,28 @@ export interface UserHistoryTable extends Row {
 }
 
 /** One use of "view as this user" (modules/administration, migration 0023). */
+export interface EarTrainingRoundsTable extends Row {
+  site_id: number;
+  user_id: number;
+  exercise: string;
+  round_key: string;
+  questions: number;
+  right_answers: number;
+  xp: number;
+}
+
+export interface EarTrainingAnswersTable extends Row {
+  site_id: number;
+  user_id: number;
+  round_id: number;
+  exercise: string;
+  interval: string;
+  direction: string;
+  chosen: string;
+  correct: number;
+  response_ms: number;
+}
+
 export interface ViewAsLogTable extends Row {
   site_id: number;
   /** The student viewed. */
@@ -543,6 +565,8 @@ export interface Database {
   registration_code_redemptions: RegistrationCodeRedemptionsTable;
   user_history: UserHistoryTable;
   view_as_log: ViewAsLogTable;
+  eartraining_rounds: EarTrainingRoundsTable;
+  eartraining_answers: EarTrainingAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,41 @@
+import { eartraining } from '../../../../shared/contract/eartraining/eartraining';
+import type { IntervalId } from '../../../../shared/domain/eartraining/intervals';
+import { handlers, signedInUser } from '../../../platform/handlers';
+import { progressOf, type RoundAnswer, saveRound } from '../services/rounds';
+
+/** `eartraining.php`: the signed-in learner's own rounds and results, never another's (no user id is taken). */
+export const eartrainingHandlers = handlers(eartraining, {
+  async save_round(ctx, data) {
+    const round = await saveRound(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      exercise: data.Exercise,
+      roundKey: data.RoundKey,
+      answers: data.Answers as RoundAnswer[],
+    });
+    return { status: 'OK', Saved: round.saved, Right: round.right, Xp: round.xp, TotalXp: round.totalXp };
+  },
+  async get_progress(ctx, data) {
+    const progress = await progressOf(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      exercise: data.Exercise,
+    });
+    const id = (value: string) => value as IntervalId;
+    return {
+      status: 'OK',
+      Intervals: progress.accuracy.map((row) => ({
+        Interval: id(row.interval),
+        Answered: Number(row.answered),
+        Right: Number(row.right),
+      })),
+      Confusions: progress.confusions.map((row) => ({
+        Played: id(row.interval),
+        Chosen: id(row.chosen),
+        Count: Number(row.count),
+      })),
+      Recent: progress.recent.map((row) => ({ Played: id(row.interval), Chosen: id(row.chosen) })),
+      XpToday: progress.xpToday,
+    };
+  },
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { directions, intervalIds } from '../../domain/eartraining/intervals';
+import { exercises, MAX_RESPONSE_MS, MAX_ROUND_QUESTIONS } from '../../domain/eartraining/rounds';
+import { call, endpoint, ok } from '../define';
+
+const IntervalId = z.enum(intervalIds as [string, ...string[]]);
+
+export const EarTrainingAnswer = z.object({
+  /** The interval played. */
+  Interval: IntervalId,
+  Direction: z.enum(directions),
+  /** The interval the learner answered. */
+  Chosen: IntervalId,
+  /** From the question's first note to the answer, in milliseconds; longer than ten minutes is stored as ten. */
+  ResponseMs: z
+    .number()
+    .int()
+    .min(0)
+    .transform((ms) => Math.min(ms, MAX_RESPONSE_MS)),
+});
+
+export const IntervalAccuracy = z.object({ Interval: IntervalId, Answered: z.number(), Right: z.number() });
+export const Confusion = z.object({ Played: IntervalId, Chosen: IntervalId, Count: z.number() });
+
+export const eartraining = endpoint('eartraining.php', {
+  /**
+   * Stores a finished round of the signed-in learner and awards its xp once: the round's key (made by the client
+   * when the round starts) makes a second send of the same round answer as the first did, without storing it again.
+   */
+  save_round: call({
+    access: 'user',
+    data: z.object({
+      Exercise: z.enum(exercises),
+      RoundKey: z
+        .string()
+        .trim()
+        .min(8)
+        .max(64)
+        .regex(/^[\w-]+$/, 'letters, digits, - and _ only'),
+      Answers: z.array(EarTrainingAnswer).min(1).max(MAX_ROUND_QUESTIONS),
+    }),
+    answer: z.object({
+      status: ok,
+      /** False when the round had been stored already (the same key). */
+      Saved: z.boolean(),
+      /** Right answers of the round. */
+      Right: z.number(),
+      /** Xp the round earned: one per right answer, at most 10, within the day's 50. */
+      Xp: z.number(),
+      TotalXp: z.number(),
+    }),
+  }),
+  /** The signed-in learner's results of an exercise: accuracy per interval, what she hears as what, and her answers. */
+  get_progress: call({
+    access: 'user',
+    reads: true,
+    data: z.object({ Exercise: z.enum(exercises) }),
+    answer: z.object({
+      status: ok,
+      Intervals: z.array(IntervalAccuracy),
+      Confusions: z.array(Confusion),
+      /** Her last 200 answers, oldest first: what the practice of the next round follows. */
+      Recent: z.array(z.object({ Played: IntervalId, Chosen: IntervalId })),
+      /** Xp earned from ear training today (UTC), against the day's cap. */
+      XpToday: z.number(),
+    }),
+  }),
+});

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IntervalId } from '../../src/shared/domain/eartraining/intervals';
+import { DAILY_XP_MAX, MAX_ROUND_QUESTIONS, ROUND_XP_MAX } from '../../src/shared/domain/eartraining/rounds';
+import { createSite } from '../factories';
+import { as, createPerson, type Person } from '../factories/coaching';
+import { testDialects } from '../support/databases';
+import { snapshotRows } from '../support/inspect';
+import { startTestServer, type TestServer } from '../support/server';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('eartraining.php on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(dialect);
+  });
+  afterAll(() => server.close());
+
+  const answer = (played: IntervalId, chosen: IntervalId = played) => ({
+    Interval: played,
+    Direction: 'ascending' as const,
+    Chosen: chosen,
+    ResponseMs: 1800,
+  });
+  const save = (person: Person, answers: ReturnType<typeof answer>[], key = randomUUID()) =>
+    server.call(
+      'eartraining.php',
+      'save_round',
+      { Exercise: 'NameTheInterval', RoundKey: key, Answers: answers },
+      as(person),
+    );
+  const progress = async (person: Person) =>
+    (await server.call('eartraining.php', 'get_progress', { Exercise: 'NameTheInterval' }, as(person))).body;
+  const totalXp = async (person: Person) =>
+    (await server.db.selectFrom('users').select('total_xp').where('id', '=', person.id).executeTakeFirstOrThrow())
+      .total_xp;
+  const learner = async () => createPerson(server, await createSite(server.db));
+
+  it('stores a round of the signed-in learner, gives its xp, and shows her accuracy and what she hears as what', async () => {
+    const student = await learner();
+    const before = await totalXp(student);
+    const round = await save(student, [answer('m3', 'M3'), answer('m3'), answer('P5'), answer('M3', 'm3')]);
+    expect(round.httpStatus).toBe(200);
+    expect(round.body).toEqual({ status: 'OK', Saved: true, Right: 2, Xp: 2, TotalXp: before + 2 });
+    expect(await totalXp(student)).toBe(before + 2);
+
+    const mine = await progress(student);
+    expect(mine.Intervals).toEqual(
+      [
+        { Interval: 'M3', Answered: 1, Right: 0 },
+        { Interval: 'P5', Answered: 1, Right: 1 },
+        { Interval: 'm3', Answered: 2, Right: 1 },
+      ].sort((a, b) => (a.Interval < b.Interval ? -1 : 1)),
+    );
+    expect(mine.Confusions).toEqual(
+      expect.arrayContaining([
+        { Played: 'm3', Chosen: 'M3', Count: 1 },
+        { Played: 'M3', Chosen: 'm3', Count: 1 },
+      ]),
+    );
+    expect(mine.Recent).toEqual([
+      { Played: 'm3', Chosen: 'M3' },
+      { Played: 'm3', Chosen: 'm3' },
+      { Played: 'P5', Chosen: 'P5' },
+      { Played: 'M3', Chosen: 'm3' },
+    ]);
+    expect(mine.XpToday).toBe(2);
+    // Another learner sees only her own (there is no user id to ask for).
+    const other = await learner();
+    expect(await progress(other)).toEqual({ status: 'OK', Intervals: [], Confusions: [], Recent: [], XpToday: 0 });
+  });
+
+  it('stores a round once and gives its xp once, sent again or twice at the same moment', async () => {
+    const student = await learner();
+    const key = randomUUID();
+    const answers = [answer('P4'), answer('P5'), answer('P8')];
+    const first = await save(student, answers, key);
+    const again = await save(student, answers, key);
+    expect([first.body.Saved, again.body.Saved]).toEqual([true, false]);
+    expect(again.body.Xp).toBe(3);
+    const racing = randomUUID();
+    const both = await Promise.all([save(student, answers, racing), save(student, answers, racing)]);
+    expect(both.map((r) => r.body.Saved).sort()).toEqual([false, true]);
+    expect(await totalXp(student)).toBe(6);
+    expect((await progress(student)).Recent).toHaveLength(6);
+  });
+
+  it(`gives at most ${ROUND_XP_MAX} xp a round and ${DAILY_XP_MAX} a day, rounds at once included`, async () => {
+    const student = await learner();
+    const perfect = Array.from({ length: 12 }, () => answer('M2'));
+    expect((await save(student, perfect)).body.Xp).toBe(ROUND_XP_MAX);
+    const rounds = await Promise.all(Array.from({ length: 7 }, () => save(student, perfect)));
+    expect(rounds.every((r) => r.body.Saved)).toBe(true);
+    expect(await totalXp(student)).toBe(DAILY_XP_MAX);
+    expect((await save(student, perfect)).body).toMatchObject({ Saved: true, Xp: 0, TotalXp: DAILY_XP_MAX });
+    expect((await progress(student)).XpToday).toBe(DAILY_XP_MAX);
+  });
+
+  it('gives no xp to a learner who does not collect it, and stores her round', async () => {
+    const site = await createSite(server.db);
+    const student = await createPerson(server, site, 'student');
+    await server.db.updateTable('users').set({ collect_xp: 0 }).where('id', '=', student.id).execute();
+    expect((await save(student, [answer('m2')])).body).toMatchObject({ Saved: true, Right: 1, Xp: 0, TotalXp: 0 });
+  });
+
+  it('refuses the signed out, and a round that is not one, writing nothing', async () => {
+    const student = await learner();
+    const snapshot = await snapshotRows(server);
+    const signedOut = await server.call(
+      'eartraining.php',
+      'save_round',
+      { Exercise: 'NameTheInterval', RoundKey: randomUUID(), Answers: [answer('m2')] },
+      { site: student.site.name },
+    );
+    expect([signedOut.httpStatus, signedOut.body.error_code]).toEqual([401, 'UNAUTHORIZED']);
+    const bad = [
+      { Exercise: 'NameTheInterval', RoundKey: randomUUID(), Answers: [] },
+      { Exercise: 'NameTheInterval', RoundKey: randomUUID(), Answers: [{ ...answer('m2'), Interval: 'P9' }] },
+      { Exercise: 'Unknown', RoundKey: randomUUID(), Answers: [answer('m2')] },
+      { Exercise: 'NameTheInterval', RoundKey: 'short', Answers: [answer('m2')] },
+      { Exercise: 'NameTheInterval', RoundKey: "x'; drop table users; --", Answers: [answer('m2')] },
+      {
+        Exercise: 'NameTheInterval',
+        RoundKey: randomUUID(),
+        Answers: Array.from({ length: MAX_ROUND_QUESTIONS + 1 }, () => answer('m2')),
+      },
+      { Exercise: 'NameTheInterval', RoundKey: randomUUID(), Answers: [{ ...answer('m2'), ResponseMs: -1 }] },
+    ];
+    for (const data of bad) {
+      const refused = await server.callRaw('eartraining.php', 'save_round', data, as(student));
+      expect([refused.httpStatus, refused.body.error_code], JSON.stringify(data).slice(0, 80)).toEqual([
+        400,
+        'INVALID_REQUEST',
+      ]);
+    }
+    expect(await snapshotRows(server)).toEqual(snapshot);
+  });
+});
