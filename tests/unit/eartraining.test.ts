@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Interval, Midi, Note } from 'tonal';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +24,14 @@ import {
   practiceState,
   weightOf,
 } from '../../src/shared/domain/eartraining/practice';
+import {
+  isSampleName,
+  PIANO_RANGE,
+  PIANO_SAMPLES_VERSION,
+  pianoSamples,
+  sampleFor,
+  sampleUrl,
+} from '../../src/shared/domain/eartraining/samples';
 import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
 import { eartraining as sv } from '../../src/shared/i18n/sv/eartraining';
 
@@ -201,5 +211,33 @@ describe('ear training: the computer keyboard as a piano', () => {
     expect(shiftOctave(24, 'KeyZ')).toBe(24);
     expect(shiftOctave(84, 'KeyX')).toBe(84);
     expect(shiftOctave(60, 'KeyA')).toBe(60);
+  });
+});
+
+describe('ear training: the sampled piano', () => {
+  it('names the files of the installed package, one in every three semitones from A0 to C8', () => {
+    const dir = path.join('node_modules', '@audio-samples', 'piano-mp3-velocity8');
+    const files = fs.readdirSync(path.join(dir, 'audio'));
+    const installed = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+    expect(installed.version).toBe(PIANO_SAMPLES_VERSION);
+    expect(pianoSamples.map((sample) => `${sample.name.replace('s', '#')}v8.mp3`).sort()).toEqual([...files].sort());
+    expect(pianoSamples.map((sample) => sample.midi)).toEqual(
+      Array.from({ length: pianoSamples.length }, (_, i) => 21 + 3 * i),
+    );
+    for (const sample of pianoSamples)
+      expect(Midi.midiToNoteName(sample.midi, { sharps: true })).toBe(sample.name.replace('s', '#'));
+  });
+
+  it('plays every note of the piano from a sample at most a semitone away, tuned to it', () => {
+    for (let midi = PIANO_RANGE.lowest; midi <= PIANO_RANGE.highest; midi++) {
+      const { name, rate } = sampleFor(midi);
+      const sample = pianoSamples.find((s) => s.name === name);
+      expect(Math.abs((sample?.midi ?? 0) - midi)).toBeLessThanOrEqual(1);
+      expect(rate).toBeCloseTo(2 ** ((midi - (sample?.midi ?? 0)) / 12), 10);
+    }
+    expect(sampleFor(60)).toEqual({ name: 'C4', rate: 1 });
+    expect(sampleUrl('Ds4')).toBe(`/audio/piano/${PIANO_SAMPLES_VERSION}/Ds4.mp3`);
+    expect(isSampleName('Ds4')).toBe(true);
+    for (const name of ['D4', '../package', 'C4v8', 'C9', '']) expect(isSampleName(name)).toBe(false);
   });
 });

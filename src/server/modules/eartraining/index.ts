@@ -8,3 +8,5 @@ import { eartrainingHandlers } from './api/eartraining';
 export const handlers = {
   'eartraining.php': eartrainingHandlers,
 } satisfies ModuleHandlers;
+
+export { registerSampleRoutes } from './http/samples';
