@@ -461,6 +461,8 @@ describe('users.php query plans on sqlite', () => {
     expect(await plan({ companyId: 1 }, 'name', true)).toBe(
       'SEARCH users USING INDEX users_site_company_idx (site_id=? AND company_id=?)',
     );
+    // The locked are looked up from both kinds of lock, not found by reading everyone.
+    expect(await plan({ status: 'locked' }, 'name')).toMatch(/^SEARCH users USING INTEGER PRIMARY KEY/);
     // A search of a few thousand matches reads its candidates and sorts them; of more, it walks as any filter.
     expect(await plan({ search: 'ann', userType: 1 }, 'last_seen')).toMatch(/^SEARCH users USING INTEGER PRIMARY KEY/);
     expect(await plan({ search: 'ann', userType: 1 }, 'last_seen', true)).toBe(

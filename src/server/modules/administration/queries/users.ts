@@ -43,6 +43,21 @@ const lockedEmails = (db: Db, siteId: number) =>
     .where('sign_in_attempts.source', '<>', EVERY_SOURCE)
     .where('sign_in_attempts.lock_count', '>=', MAX_TEMPORARY_LOCKS);
 
+/** The ids of the site's users who are locked: by an administrator, or until a reset. */
+const lockedUserIds = (db: Db, siteId: number) =>
+  db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.site_id', '=', siteId)
+    .where('users.locked_at', 'is not', null)
+    .union(
+      db
+        .selectFrom('users')
+        .select('users.id')
+        .where('users.site_id', '=', siteId)
+        .where('users.email', 'in', lockedEmails(db, siteId)),
+    );
+
 /**
  * A column as the search compares it. PostgreSQL's lower() folds every letter (as the database's collation does).
  * SQLite's LIKE ignores the case of ASCII letters by itself, but not of others (Å, Ö, É): a search with such
@@ -152,9 +167,9 @@ function filtered<O>(db: Db, query: SelectQueryBuilder<Database, 'users', O>, fi
   }
   if (filters.status === 'not_verified') q = q.where('users.email_verified_at', 'is', null);
   if (filters.status === 'locked') {
-    q = q.where((eb) =>
-      eb.or([eb('users.locked_at', 'is not', null), eb('users.email', 'in', lockedEmails(db, filters.siteId))]),
-    );
+    // The few locked, found from both kinds of lock (the partial index of administrators' locks, the addresses
+    // locked until a reset) rather than by looking at every user: an `or` of the two read all of them.
+    q = q.where('users.id', 'in', lockedUserIds(db, filters.siteId));
   }
   if (filters.status === 'active') {
     q = q
