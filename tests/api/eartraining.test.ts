@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntervalId } from '../../src/shared/domain/eartraining/intervals';
 import { DAILY_XP_MAX, MAX_ROUND_QUESTIONS, ROUND_XP_MAX } from '../../src/shared/domain/eartraining/rounds';
 import { PIANO_SAMPLES_VERSION, sampleUrl } from '../../src/shared/domain/eartraining/samples';
+import { defaultSettings } from '../../src/shared/domain/eartraining/settings';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { testDialects } from '../support/databases';
@@ -158,5 +159,69 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
       expect(refused.status, address).toBe(404);
       await refused.arrayBuffer();
     }
+  });
+  it("keeps each learner's settings of each exercise, the defaults until she saves hers", async () => {
+    const student = await learner();
+    const settingsOf = async (person: Person, exercise: 'NameTheInterval' | 'KeyboardIntervals_1') =>
+      (await server.call('eartraining.php', 'get_settings', { Exercise: exercise }, as(person))).body;
+    expect(await settingsOf(student, 'NameTheInterval')).toEqual({
+      status: 'OK',
+      Saved: false,
+      Settings: defaultSettings,
+    });
+    const mine = {
+      Intervals: ['m3', 'M3', 'm3', 'P15'],
+      Directions: ['descending', 'harmonic'] as ('descending' | 'harmonic')[],
+      RootLow: 40,
+      RootHigh: 84,
+      Tempo: 120,
+      Questions: 20,
+    };
+    const saved = await server.call(
+      'eartraining.php',
+      'save_settings',
+      { Exercise: 'NameTheInterval', Settings: mine },
+      as(student),
+    );
+    const kept = { ...mine, Intervals: ['m3', 'M3', 'P15'] };
+    expect(saved.body).toEqual({ status: 'OK', Settings: kept });
+    expect(await settingsOf(student, 'NameTheInterval')).toEqual({ status: 'OK', Saved: true, Settings: kept });
+    expect((await settingsOf(student, 'KeyboardIntervals_1')).Saved).toBe(false);
+    expect((await settingsOf(await learner(), 'NameTheInterval')).Saved).toBe(false);
+    // Settings stored by an older version that this one no longer takes fall back to the defaults.
+    await server.db
+      .updateTable('eartraining_settings')
+      .set({ settings: '{"Intervals":["X9"]' })
+      .where('user_id', '=', student.id)
+      .execute();
+    expect(await settingsOf(student, 'NameTheInterval')).toEqual({
+      status: 'OK',
+      Saved: false,
+      Settings: defaultSettings,
+    });
+  });
+
+  it('refuses settings that cannot be played, writing nothing', async () => {
+    const student = await learner();
+    const snapshot = await snapshotRows(server);
+    const good = defaultSettings;
+    for (const Settings of [
+      { ...good, Intervals: [] },
+      { ...good, Intervals: ['P9'] },
+      { ...good, Directions: [] },
+      { ...good, RootLow: 60, RootHigh: 50 },
+      { ...good, RootHigh: 84, Intervals: ['P15'], RootLow: 30 },
+      { ...good, Tempo: 10 },
+      { ...good, Questions: 500 },
+    ]) {
+      const refused = await server.callRaw(
+        'eartraining.php',
+        'save_settings',
+        { Exercise: 'NameTheInterval', Settings },
+        as(student),
+      );
+      expect([refused.httpStatus, refused.body.error_code], JSON.stringify(Settings)).toEqual([400, 'INVALID_REQUEST']);
+    }
+    expect(await snapshotRows(server)).toEqual(snapshot);
   });
 });

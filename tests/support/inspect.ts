@@ -44,6 +44,7 @@ const everyTable: Record<keyof Database, true> = {
   view_as_log: true,
   eartraining_rounds: true,
   eartraining_answers: true,
+  eartraining_settings: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

@@ -36,6 +36,7 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'user_exam.php get_user_exam',
         'view_as.php get_view_as_log',
         'eartraining.php get_progress',
+        'eartraining.php get_settings',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

@@ -41,6 +41,7 @@ import * as m0024 from './migrations/0024_site_hosts';
 import * as m0025 from './migrations/0025_user_search';
 import * as m0026 from './migrations/0026_user_list_indexes';
 import * as m0027 from './migrations/0027_eartraining';
+import * as m0028 from './migrations/0028_eartraining_settings';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -74,6 +75,7 @@ const migrations = {
   '0025_user_search': m0025,
   '0026_user_list_indexes': m0026,
   '0027_eartraining': m0027,
+  '0028_eartraining_settings': m0028,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

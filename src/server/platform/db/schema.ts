@@ -510,6 +510,14 @@ export interface EarTrainingAnswersTable extends Row {
   response_ms: number;
 }
 
+export interface EarTrainingSettingsTable extends Row {
+  site_id: number;
+  user_id: number;
+  exercise: string;
+  /** JSON of the contract's ExerciseSettings. */
+  settings: string;
+}
+
 export interface ViewAsLogTable extends Row {
   site_id: number;
   /** The student viewed. */
@@ -567,6 +575,7 @@ export interface Database {
   view_as_log: ViewAsLogTable;
   eartraining_rounds: EarTrainingRoundsTable;
   eartraining_answers: EarTrainingAnswersTable;
+  eartraining_settings: EarTrainingSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

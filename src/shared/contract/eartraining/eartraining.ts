@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { directions, intervalIds } from '../../domain/eartraining/intervals';
 import { exercises, MAX_RESPONSE_MS, MAX_ROUND_QUESTIONS } from '../../domain/eartraining/rounds';
+import { SETTINGS_LIMITS, settingsProblem } from '../../domain/eartraining/settings';
 import { call, endpoint, ok } from '../define';
 
 const IntervalId = z.enum(intervalIds as [string, ...string[]]);
@@ -18,6 +19,26 @@ export const EarTrainingAnswer = z.object({
     .min(0)
     .transform((ms) => Math.min(ms, MAX_RESPONSE_MS)),
 });
+
+/** A learner's settings of an exercise (shared/domain/eartraining/settings.ts). */
+export const ExerciseSettings = z
+  .object({
+    Intervals: z.array(IntervalId).min(1).max(intervalIds.length),
+    Directions: z.array(z.enum(directions)).min(1).max(directions.length),
+    RootLow: z.number().int().min(SETTINGS_LIMITS.root.min).max(SETTINGS_LIMITS.root.max),
+    RootHigh: z.number().int().min(SETTINGS_LIMITS.root.min).max(SETTINGS_LIMITS.root.max),
+    Tempo: z.number().int().min(SETTINGS_LIMITS.tempo.min).max(SETTINGS_LIMITS.tempo.max),
+    Questions: z.number().int().min(SETTINGS_LIMITS.questions.min).max(SETTINGS_LIMITS.questions.max),
+  })
+  .transform((settings) => ({
+    ...settings,
+    Intervals: [...new Set(settings.Intervals)],
+    Directions: [...new Set(settings.Directions)],
+  }))
+  .superRefine((settings, ctx) => {
+    const problem = settingsProblem(settings as Parameters<typeof settingsProblem>[0]);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['RootHigh'] });
+  });
 
 export const IntervalAccuracy = z.object({ Interval: IntervalId, Answered: z.number(), Right: z.number() });
 export const Confusion = z.object({ Played: IntervalId, Chosen: IntervalId, Count: z.number() });
@@ -49,6 +70,19 @@ export const eartraining = endpoint('eartraining.php', {
       Xp: z.number(),
       TotalXp: z.number(),
     }),
+  }),
+  /** The signed-in learner's settings of an exercise: hers as she saved them, else the defaults (`Saved` false). */
+  get_settings: call({
+    access: 'user',
+    reads: true,
+    data: z.object({ Exercise: z.enum(exercises) }),
+    answer: z.object({ status: ok, Saved: z.boolean(), Settings: ExerciseSettings }),
+  }),
+  /** Saves the signed-in learner's settings of an exercise, replacing the ones before. */
+  save_settings: call({
+    access: 'user',
+    data: z.object({ Exercise: z.enum(exercises), Settings: ExerciseSettings }),
+    answer: z.object({ status: ok, Settings: ExerciseSettings }),
   }),
   /** The signed-in learner's results of an exercise: accuracy per interval, what she hears as what, and her answers. */
   get_progress: call({

@@ -1,7 +1,9 @@
 import { eartraining } from '../../../../shared/contract/eartraining/eartraining';
 import type { IntervalId } from '../../../../shared/domain/eartraining/intervals';
+import type { ExerciseSettings } from '../../../../shared/domain/eartraining/settings';
 import { handlers, signedInUser } from '../../../platform/handlers';
 import { progressOf, type RoundAnswer, saveRound } from '../services/rounds';
+import { saveSettings, settingsOf } from '../services/settings';
 
 /** `eartraining.php`: the signed-in learner's own rounds and results, never another's (no user id is taken). */
 export const eartrainingHandlers = handlers(eartraining, {
@@ -14,6 +16,23 @@ export const eartrainingHandlers = handlers(eartraining, {
       answers: data.Answers as RoundAnswer[],
     });
     return { status: 'OK', Saved: round.saved, Right: round.right, Xp: round.xp, TotalXp: round.totalXp };
+  },
+  async get_settings(ctx, data) {
+    const { saved, settings } = await settingsOf(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      exercise: data.Exercise,
+    });
+    return { status: 'OK', Saved: saved, Settings: settings };
+  },
+  async save_settings(ctx, data) {
+    const settings = await saveSettings(ctx.db, {
+      siteId: ctx.site.id,
+      user: signedInUser(ctx),
+      exercise: data.Exercise,
+      settings: data.Settings as ExerciseSettings,
+    });
+    return { status: 'OK', Settings: settings };
   },
   async get_progress(ctx, data) {
     const progress = await progressOf(ctx.db, {

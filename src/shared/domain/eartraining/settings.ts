@@ -1,0 +1,46 @@
+import { allIntervals, type Direction, directions, type IntervalId, simpleIntervals } from './intervals';
+import { PIANO_RANGE } from './samples';
+
+/** A learner's settings of an exercise: what is asked, how it sounds, and how long a round is. */
+export interface ExerciseSettings {
+  /** The intervals asked (at least one). */
+  Intervals: IntervalId[];
+  /** How they sound: up, down, together (at least one). */
+  Directions: Direction[];
+  /** The lowest and highest root, as MIDI notes; the interval above the highest still fits the piano. */
+  RootLow: number;
+  RootHigh: number;
+  /** Beats per minute: a melodic interval's notes are a beat apart. */
+  Tempo: number;
+  /** Questions in a round. */
+  Questions: number;
+}
+
+export const SETTINGS_LIMITS = {
+  tempo: { min: 40, max: 200 },
+  questions: { min: 5, max: 50 },
+  /** Roots from C2 to C6: low and high enough to hear, with the largest interval still on the piano. */
+  root: { min: 36, max: 84 },
+} as const;
+
+export const defaultSettings: ExerciseSettings = {
+  Intervals: simpleIntervals.map((interval) => interval.id),
+  Directions: ['ascending'],
+  RootLow: 48,
+  RootHigh: 72,
+  Tempo: 80,
+  Questions: 10,
+};
+
+/** What is wrong with settings, or null: the rules the server holds them to and the settings form shows. */
+export function settingsProblem(settings: ExerciseSettings): string | null {
+  if (settings.RootLow > settings.RootHigh) return 'The lowest root must not be above the highest';
+  const largest = Math.max(
+    ...settings.Intervals.map((id) => allIntervals.find((interval) => interval.id === id)?.semitones ?? 0),
+  );
+  if (settings.RootHigh + largest > PIANO_RANGE.highest) return 'The highest root leaves no room for the interval';
+  return null;
+}
+
+export const isDirection = (value: unknown): value is Direction =>
+  typeof value === 'string' && (directions as readonly string[]).includes(value);
