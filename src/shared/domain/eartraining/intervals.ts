@@ -40,9 +40,6 @@ export const allIntervals = [...simpleIntervals, ...compoundIntervals] as const;
 export type IntervalId = (typeof allIntervals)[number]['id'];
 export const intervalIds: readonly IntervalId[] = allIntervals.map((interval) => interval.id);
 
-export const isIntervalId = (value: unknown): value is IntervalId =>
-  typeof value === 'string' && (intervalIds as readonly string[]).includes(value);
-
 /** How the two notes sound: one after the other going up or down, or together. */
 export const directions = ['ascending', 'descending', 'harmonic'] as const;
 export type Direction = (typeof directions)[number];

@@ -1,4 +1,4 @@
-import { allIntervals, type Direction, directions, type IntervalId, simpleIntervals } from './intervals';
+import { allIntervals, type Direction, type IntervalId, simpleIntervals } from './intervals';
 import { PIANO_RANGE } from './samples';
 
 /** A learner's settings of an exercise: what is asked, how it sounds, and how long a round is. */
@@ -41,6 +41,3 @@ export function settingsProblem(settings: ExerciseSettings): string | null {
   if (settings.RootHigh + largest > PIANO_RANGE.highest) return 'The highest root leaves no room for the interval';
   return null;
 }
-
-export const isDirection = (value: unknown): value is Direction =>
-  typeof value === 'string' && (directions as readonly string[]).includes(value);
