@@ -170,7 +170,7 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
       Settings: defaultSettings,
     });
     const mine = {
-      Intervals: ['m3', 'M3', 'm3', 'P15'],
+      Intervals: ['m3', 'M3', 'm3', 'P15'] as IntervalId[],
       Directions: ['descending', 'harmonic'] as ('descending' | 'harmonic')[],
       RootLow: 40,
       RootHigh: 84,
@@ -183,10 +183,19 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
       { Exercise: 'NameTheInterval', Settings: mine },
       as(student),
     );
-    const kept = { ...mine, Intervals: ['m3', 'M3', 'P15'] };
+    // Settings sent without the instrument (a client older than the choice) play the piano.
+    const kept = { ...mine, Intervals: ['m3', 'M3', 'P15'], Sound: 'piano' };
     expect(saved.body).toEqual({ status: 'OK', Settings: kept });
     expect(await settingsOf(student, 'NameTheInterval')).toEqual({ status: 'OK', Saved: true, Settings: kept });
     expect((await settingsOf(student, 'KeyboardIntervals_1')).Saved).toBe(false);
+    const tone = { ...defaultSettings, Sound: 'tone' as const };
+    await server.call(
+      'eartraining.php',
+      'save_settings',
+      { Exercise: 'KeyboardIntervals_1', Settings: tone },
+      as(student),
+    );
+    expect((await settingsOf(student, 'KeyboardIntervals_1')).Settings).toEqual(tone);
     expect((await settingsOf(await learner(), 'NameTheInterval')).Saved).toBe(false);
     // Settings stored by an older version that this one no longer takes fall back to the defaults.
     await server.db
@@ -213,6 +222,7 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
       { ...good, RootHigh: 84, Intervals: ['P15'], RootLow: 30 },
       { ...good, Tempo: 10 },
       { ...good, Questions: 500 },
+      { ...good, Sound: 'organ' },
     ]) {
       const refused = await server.callRaw(
         'eartraining.php',

@@ -9,6 +9,7 @@ import {
 import { chooseLanguage, defaultLanguage } from '../../src/shared/domain/language';
 import {
   adminMenu,
+  barItems,
   footerMenu,
   isMenuItemVisible,
   type MenuItem,
@@ -85,6 +86,21 @@ describe('menu visibility (spec §2)', () => {
       expect(paths(adminMenu, anonymous)).not.toContain(item.path);
     }
     expect(paths(footerMenu, anonymous)).toEqual(expect.arrayContaining(['/', '/News', '/404', '/faq']));
+  });
+});
+
+describe('the top bar and the drawer', () => {
+  it('lists ear training and its two exercises in the menu; the exercises in the drawer only, under it', () => {
+    const paths = visibleItems(mainMenu, anonymous).map((item) => item.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/EarTraining', '/EarTraining/NameTheInterval', '/EarTraining/KeyboardIntervals_1']),
+    );
+    const bar = (staff: boolean) => barItems(visibleItems(mainMenu, staff ? admin : student), staff).map((i) => i.path);
+    expect(bar(false)).toContain('/EarTraining');
+    expect(bar(false)).not.toContain('/EarTraining/NameTheInterval');
+    // The staff's bar keeps its room for the admin menu.
+    expect(bar(true)).not.toContain('/EarTraining');
+    expect(bar(true)).toContain('/News');
   });
 });
 
@@ -209,6 +225,8 @@ describe('storage keys (spec §3, §4)', () => {
         'userLocale',
         'courseTutorialComplete',
         'course_id',
+        // A visitor's ear-training settings are the browser's.
+        'earTrainingSettings',
       ].sort(),
     );
     expect(keysToClearOnSignOut([])).toEqual([]);

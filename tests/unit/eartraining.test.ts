@@ -24,6 +24,7 @@ import {
   practiceState,
   weightOf,
 } from '../../src/shared/domain/eartraining/practice';
+import { drawQuestion, questionTiming, settingsRange } from '../../src/shared/domain/eartraining/questions';
 import {
   isSampleName,
   PIANO_RANGE,
@@ -32,6 +33,7 @@ import {
   sampleFor,
   sampleUrl,
 } from '../../src/shared/domain/eartraining/samples';
+import { defaultSettings } from '../../src/shared/domain/eartraining/settings';
 import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
 import { eartraining as sv } from '../../src/shared/i18n/sv/eartraining';
 
@@ -188,6 +190,37 @@ describe('ear training: practice that follows the mistakes', () => {
         { played: 'P4', chosen: 'P5' },
       ]),
     ).toEqual({ m3: { M3: 2 }, P4: { P5: 1 } });
+  });
+});
+
+describe('ear training: the questions of a round', () => {
+  const settings = { ...defaultSettings, Intervals: ['m3', 'P5', 'M9'] as IntervalId[], RootLow: 50, RootHigh: 60 };
+
+  it('draws an interval of the settings, a direction of theirs and a root in their range, its notes spelled', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const question = drawQuestion({ ...settings, Directions: ['ascending', 'descending'] }, {}, null);
+      expect(settings.Intervals).toContain(question.interval);
+      expect(question.root).toBeGreaterThanOrEqual(50);
+      expect(question.root).toBeLessThanOrEqual(60);
+      const [root, other] = question.notes.midi;
+      expect(root).toBe(question.root);
+      expect(other - root).toBe((question.direction === 'descending' ? -1 : 1) * semitonesOf(question.interval));
+      seen.add(`${question.direction}`);
+    }
+    expect([...seen].sort()).toEqual(['ascending', 'descending']);
+  });
+
+  it('plays melodic notes a beat apart and harmonic ones together, two beats long', () => {
+    expect(questionTiming('ascending', 80)).toEqual({ offsets: [0, 0.75], length: 0.75 });
+    expect(questionTiming('descending', 120)).toEqual({ offsets: [0, 0.5], length: 0.5 });
+    expect(questionTiming('harmonic', 60)).toEqual({ offsets: [0, 0], length: 2 });
+  });
+
+  it('loads the samples of every note the settings can ask, on the sides they ask', () => {
+    expect(settingsRange({ ...settings, Directions: ['ascending'] })).toEqual({ low: 50, high: 74 });
+    expect(settingsRange({ ...settings, Directions: ['descending'] })).toEqual({ low: 36, high: 60 });
+    expect(settingsRange({ ...settings, Directions: ['harmonic', 'descending'] })).toEqual({ low: 36, high: 74 });
   });
 });
 

@@ -42,6 +42,8 @@ const CertificateCheckPage = page(
   () => import('../features/learning/CertificateCheck/CertificateCheckPage'),
   ['learning'],
 );
+// An exercise shows the xp dialog of a finished round (learning's texts).
+const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining', 'learning']);
 const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
 const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
 const CompaniesPage = page(() => import('../features/administration/Companies/CompaniesPage'), ['companies']);
@@ -90,6 +92,9 @@ const pages: Record<RoutePath, Page> = {
   '/course/:id/post/:id2': { drawnBy: '/course/:id' },
   '/FreeLessons/:category?': { element: <FreeLessonsPage /> },
   '/certificate/:code': { element: <CertificateCheckPage /> },
+  // The hub and its exercises in one chunk, which picks the page by the subpage.
+  '/EarTraining': { element: <EarTrainingPage />, match: '/EarTraining/:subpage?' },
+  '/EarTraining/:subpage': { drawnBy: '/EarTraining' },
   '/versions': { element: <VersionsPage /> },
   '/login/edit': { element: <LoginEditPage /> },
   '/users': { element: <UsersPage /> },

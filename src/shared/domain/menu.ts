@@ -10,7 +10,15 @@ export interface MenuItem {
   /** Sign in and sign up: hidden once a token exists. */
   hiddenWhenSignedIn?: boolean;
   needsRegistration?: boolean;
+  /** A page under another item: listed beneath it in the drawer, left out of the top bar for room. */
+  parent?: string;
+  /** Left out of the staff's top bar, where the admin menu needs the room (the drawer still lists it). */
+  notInStaffBar?: boolean;
 }
+
+/** The main menu's items of the top bar: those under another item, and for staff those marked so, are in the drawer. */
+export const barItems = <T extends MenuItem>(items: readonly T[], staff: boolean): T[] =>
+  items.filter((item) => !item.parent && !(staff && item.notInStaffBar));
 
 export interface MenuViewer {
   hasToken: boolean;
@@ -41,6 +49,9 @@ export const mainMenu: readonly MenuItem[] = [
   { path: '/redeem-code', label: 'menu.redeemCode', loginRequired: true, userTypes: [UserType.student] },
   { path: '/Resources', label: 'menu.resources', loginRequired: true },
   { path: '/FreeLessons', label: 'menu.freeLessons' },
+  { path: '/EarTraining', label: 'menu.earTraining', notInStaffBar: true },
+  { path: '/EarTraining/NameTheInterval', label: 'menu.nameTheInterval', parent: '/EarTraining' },
+  { path: '/EarTraining/KeyboardIntervals_1', label: 'menu.keyboardIntervals', parent: '/EarTraining' },
   { path: '/faq', label: 'menu.faq' },
   { path: '/login', label: 'menu.signIn', hiddenWhenSignedIn: true },
   { path: '/register', label: 'menu.signUp', hiddenWhenSignedIn: true, needsRegistration: true },

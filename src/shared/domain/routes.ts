@@ -45,6 +45,8 @@ export const routeAccess = {
   '/course/:id/post/:id2': { kind: 'login' },
   '/FreeLessons/:category?': open,
   '/certificate/:code': open,
+  '/EarTraining': open,
+  '/EarTraining/:subpage': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
   '/login/edit': { kind: 'admin', types: [UserType.admin] },
   '/users': { kind: 'admin' },
@@ -70,6 +72,7 @@ const samples: Partial<Record<RoutePath, string>> = {
   '/course/:id/post/:id2': '/course/1/post/1',
   '/FreeLessons/:category?': '/FreeLessons',
   '/certificate/:code': '/certificate/NO-SUCH-CODE',
+  '/EarTraining/:subpage': '/EarTraining/NameTheInterval',
   '/Tasks/:id': '/Tasks/1',
   '/user/:id': '/user/1',
 };

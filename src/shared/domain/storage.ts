@@ -16,6 +16,11 @@ export const storageKeys = {
    * and what the banner shows (JSON, app/session.tsx's `ViewAs`). Not a key of spec §3; cleared on signing out.
    */
   viewAs: 'view_as',
+  /**
+   * A visitor's ear-training settings, per exercise (JSON); signed in, hers are kept on her account. Not a key of
+   * spec §3; kept on signing out, as the browser's choice.
+   */
+  earTrainingSettings: 'earTrainingSettings',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -29,6 +34,7 @@ export const keptOnSignOut: readonly StorageKey[] = [
   storageKeys.locale,
   storageKeys.courseTutorialComplete,
   storageKeys.courseId,
+  storageKeys.earTrainingSettings,
 ];
 
 /**

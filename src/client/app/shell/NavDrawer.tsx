@@ -31,7 +31,7 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
   const admin = isStaffType(session.user?.UserType ?? session.userType) ? visibleItems(adminMenu, viewer) : [];
 
   // A menu item's link; the main menu's match their path exactly.
-  const link = (item: { path: string; label: string }, end: boolean) => (
+  const link = (item: { path: string; label: string; parent?: string }, end: boolean) => (
     <MantineNavLink
       key={item.path}
       component={NavLink}
@@ -39,6 +39,7 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
       label={t(item.label as 'menu.home')}
       onClick={onClose}
       end={end}
+      pl={item.parent ? 'xl' : undefined}
     />
   );
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { supportedLanguages } from '../../../shared/domain/language';
-import { adminMenu, mainMenu, visibleItems } from '../../../shared/domain/menu';
+import { adminMenu, barItems, mainMenu, visibleItems } from '../../../shared/domain/menu';
 import { isStaffType, UserType } from '../../../shared/domain/roles';
 import { currentLanguage } from '../../components/language';
 import { setLanguage } from '../i18n';
@@ -70,7 +70,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         data-staff={isStaffType(userType) || undefined}
         data-overflowing={overflowing || undefined}
       >
-        {visibleItems(mainMenu, viewer).map((item) => (
+        {barItems(visibleItems(mainMenu, viewer), isStaffType(userType)).map((item) => (
           <Button key={item.path} component={NavLink} to={item.path} variant="subtle" size="compact-md" end>
             {t(item.label as 'menu.home')}
           </Button>

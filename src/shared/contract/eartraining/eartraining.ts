@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { directions, intervalIds } from '../../domain/eartraining/intervals';
+import { directions, type IntervalId as IntervalIdName, intervalIds } from '../../domain/eartraining/intervals';
 import { exercises, MAX_RESPONSE_MS, MAX_ROUND_QUESTIONS } from '../../domain/eartraining/rounds';
-import { SETTINGS_LIMITS, settingsProblem } from '../../domain/eartraining/settings';
+import { SETTINGS_LIMITS, settingsProblem, settingsProblems, sounds } from '../../domain/eartraining/settings';
 import { call, endpoint, ok } from '../define';
 
-const IntervalId = z.enum(intervalIds as [string, ...string[]]);
+const IntervalId = z.enum(intervalIds as [IntervalIdName, ...IntervalIdName[]]);
 
 export const EarTrainingAnswer = z.object({
   /** The interval played. */
@@ -29,6 +29,8 @@ export const ExerciseSettings = z
     RootHigh: z.number().int().min(SETTINGS_LIMITS.root.min).max(SETTINGS_LIMITS.root.max),
     Tempo: z.number().int().min(SETTINGS_LIMITS.tempo.min).max(SETTINGS_LIMITS.tempo.max),
     Questions: z.number().int().min(SETTINGS_LIMITS.questions.min).max(SETTINGS_LIMITS.questions.max),
+    /** Settings saved before the choice of instrument play the piano. */
+    Sound: z.enum(sounds).default('piano'),
   })
   .transform((settings) => ({
     ...settings,
@@ -36,8 +38,8 @@ export const ExerciseSettings = z
     Directions: [...new Set(settings.Directions)],
   }))
   .superRefine((settings, ctx) => {
-    const problem = settingsProblem(settings as Parameters<typeof settingsProblem>[0]);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['RootHigh'] });
+    const problem = settingsProblem(settings);
+    if (problem) ctx.addIssue({ code: 'custom', message: settingsProblems[problem], path: ['RootHigh'] });
   });
 
 export const IntervalAccuracy = z.object({ Interval: IntervalId, Answered: z.number(), Right: z.number() });

@@ -1,6 +1,10 @@
 import { allIntervals, type Direction, type IntervalId, simpleIntervals } from './intervals';
 import { PIANO_RANGE } from './samples';
 
+/** The instrument the exercises play: the sampled piano, or a pure tone (no overtones: the interval alone). */
+export const sounds = ['piano', 'tone'] as const;
+export type Sound = (typeof sounds)[number];
+
 /** A learner's settings of an exercise: what is asked, how it sounds, and how long a round is. */
 export interface ExerciseSettings {
   /** The intervals asked (at least one). */
@@ -14,6 +18,7 @@ export interface ExerciseSettings {
   Tempo: number;
   /** Questions in a round. */
   Questions: number;
+  Sound: Sound;
 }
 
 export const SETTINGS_LIMITS = {
@@ -30,14 +35,24 @@ export const defaultSettings: ExerciseSettings = {
   RootHigh: 72,
   Tempo: 80,
   Questions: 10,
+  Sound: 'piano',
 };
 
+/** What can be wrong with settings beyond each field's own limits, and how the server says it. */
+export const settingsProblems = {
+  rootOrder: 'The lowest root must not be above the highest',
+  rootRoom: 'The highest root leaves no room for the interval',
+} as const;
+export type SettingsProblem = keyof typeof settingsProblems;
+
 /** What is wrong with settings, or null: the rules the server holds them to and the settings form shows. */
-export function settingsProblem(settings: ExerciseSettings): string | null {
-  if (settings.RootLow > settings.RootHigh) return 'The lowest root must not be above the highest';
+export function settingsProblem(
+  settings: Pick<ExerciseSettings, 'Intervals' | 'RootLow' | 'RootHigh'>,
+): SettingsProblem | null {
+  if (settings.RootLow > settings.RootHigh) return 'rootOrder';
   const largest = Math.max(
     ...settings.Intervals.map((id) => allIntervals.find((interval) => interval.id === id)?.semitones ?? 0),
   );
-  if (settings.RootHigh + largest > PIANO_RANGE.highest) return 'The highest root leaves no room for the interval';
+  if (settings.RootHigh + largest > PIANO_RANGE.highest) return 'rootRoom';
   return null;
 }

@@ -11,7 +11,6 @@ import { AuthLayout } from './AuthLayout';
 import { useEmailRule } from './emailRule';
 import { PasswordField } from './PasswordField';
 import { landingPath, signInTarget } from './safeRedirect';
-import { useErrorText } from './useErrorText';
 
 // Needed only after a NOT_VERIFIED answer, so the first page most visitors load stays small.
 const ResendVerification = lazy(() => import('./ResendVerification').then((m) => ({ default: m.ResendVerification })));
@@ -61,7 +60,6 @@ export function SignInCard({ preview = false }: { preview?: boolean }) {
   const session = useSession();
   const site = useSite();
   const emailRule = useEmailRule();
-  const errorText = useErrorText();
   const [failure, setFailure] = useState<SignInFailure | null>(null);
 
   // Two fields need no form library: the sign-in page is the first most visitors load, and stays small.
@@ -82,7 +80,9 @@ export function SignInCard({ preview = false }: { preview?: boolean }) {
       // With the token stored, the render below sends the user on to the target.
       session.signIn(answer.token, answer.data);
     } catch (error) {
-      setFailure({ code: errorCode(error), text: errorText(error), email: email.trim() });
+      // The failure's texts load only now: most visitors who open this page never need them.
+      const { signInFailureText } = await import('./useErrorText');
+      setFailure({ code: errorCode(error), text: await signInFailureText(error), email: email.trim() });
       setPassword('');
     } finally {
       setSubmitting(false);

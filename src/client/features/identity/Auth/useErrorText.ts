@@ -9,6 +9,7 @@ import {
   passwordProblems,
 } from '../../../../shared/domain/identity/password';
 import { ApiError } from '../../../app/api';
+import i18n from '../../../app/i18n';
 import { formatMoment } from '../../../components/dates';
 import { errorText } from '../../../components/errorText';
 
@@ -31,75 +32,87 @@ export function weakPasswordReason(error: unknown): WeakPassword | null {
   return problem ? { problem, hint: isPasswordHint(hint) ? hint : undefined } : null;
 }
 
-/** Why a password is refused, in the user's language, with what makes it easy to guess when the server said. */
-export function usePasswordProblemText() {
-  const { t } = useTranslation('identity', noWait);
-  return useCallback(
-    (problem: PasswordProblem, hint?: PasswordHint) => {
-      const text = t(`password.problems.${problem}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
-      return hint ? `${text} ${t(`password.hints.${hint}`)}` : text;
-    },
-    [t],
-  );
+/** Why a password is refused, in the current language, with what makes it easy to guess when the server said. */
+function passwordProblemText(problem: PasswordProblem, hint?: PasswordHint): string {
+  const text = i18n.t(`identity:password.problems.${problem}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH });
+  return hint ? `${text} ${i18n.t(`identity:password.hints.${hint}`)}` : text;
 }
 
 /** Seconds as "45 seconds" or "1 minute and 30 seconds", in the current language. */
-export function useFormatDuration() {
-  const { t, i18n } = useTranslation('identity', noWait);
+function formatDuration(totalSeconds: number): string {
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useCallback(
-    (totalSeconds: number) => {
-      const seconds = Math.max(0, Math.ceil(totalSeconds));
-      const unit = (value: number, name: 'second' | 'minute') =>
-        new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
-      if (seconds < 60) return unit(seconds, 'second');
-      const rest = seconds % 60;
-      const minutes = unit(Math.floor(seconds / 60), 'minute');
-      return rest === 0 ? minutes : t('duration.minutesAndSeconds', { minutes, seconds: unit(rest, 'second') });
-    },
-    [language, t],
-  );
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  const unit = (value: number, name: 'second' | 'minute') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  if (seconds < 60) return unit(seconds, 'second');
+  const rest = seconds % 60;
+  const minutes = unit(Math.floor(seconds / 60), 'minute');
+  return rest === 0
+    ? minutes
+    : i18n.t('identity:duration.minutesAndSeconds', { minutes, seconds: unit(rest, 'second') });
 }
 
 /**
- * Maps a failed call to its text in the user's language through the `errors` bundle (spec §8). `labels` names a
- * form's fields (by their names in the data) for an answer that says one is too long.
+ * A failed call's text in the current language through the `errors` bundle (spec §8). `labels` names a form's fields
+ * (by their names in the data) for an answer that says one is too long.
  */
+export function errorTextOf(error: unknown, labels?: Record<string, string>): string {
+  if (!(error instanceof ApiError)) return errorText(error);
+  const { code, body } = error;
+  switch (code) {
+    case 'FORBIDDEN':
+      return body.reason === 'CURRENT_PASSWORD' ? i18n.t('identity:account.wrongCurrentPassword') : errorText(error);
+    case 'WRONG_CREDENTIALS':
+      return i18n.t('errors:WRONG_CREDENTIALS', {
+        attempt: body.attempt ?? '?',
+        max_attempts: body.max_attempts ?? '?',
+      });
+    case 'TEMPORARILY_LOCKED':
+      return i18n.t('errors:TEMPORARILY_LOCKED', { time: formatMoment(body.locked_until) ?? '?' });
+    case 'COOLDOWN':
+      return i18n.t('identity:resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
+    case 'WEAK_PASSWORD': {
+      const weak = weakPasswordReason(error);
+      return weak
+        ? `${i18n.t('errors:WEAK_PASSWORD')} ${passwordProblemText(weak.problem, weak.hint)}`
+        : i18n.t('errors:WEAK_PASSWORD');
+    }
+    case 'TOO_MANY_REQUESTS':
+      return i18n.t('identity:tooManyRequests', { time: formatDuration(Number(body.retry_after) || 1) });
+    case 'INVALID_STATE':
+      return body.reason === 'LAST_ADMIN' ? i18n.t('identity:account.delete.lastAdmin') : errorText(error);
+    default:
+      return errorText(error, undefined, labels);
+  }
+}
+
+/**
+ * A failed sign-in's text, its texts loaded first: the sign-in page, the first most visitors load, imports this
+ * module only when a sign-in fails.
+ */
+export async function signInFailureText(error: unknown): Promise<string> {
+  await i18n.loadNamespaces(['identity', 'errors']);
+  return errorTextOf(error);
+}
+
+/** The language the texts are in: the hooks below give a new function when it changes, so pages render again. */
+const useTexts = () => useTranslation(['identity', 'errors'], noWait).i18n.language;
+
+export function usePasswordProblemText() {
+  const language = useTexts();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new function for a new language
+  return useCallback(passwordProblemText, [language]);
+}
+
+export function useFormatDuration() {
+  const language = useTexts();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new function for a new language
+  return useCallback(formatDuration, [language]);
+}
+
+/** errorTextOf for a page, its texts loading with it. */
 export function useErrorText() {
-  const { t } = useTranslation('identity', noWait);
-  const { t: errorsT } = useTranslation('errors', noWait);
-  const formatDuration = useFormatDuration();
-  const passwordProblem = usePasswordProblemText();
-  return useCallback(
-    (error: unknown, labels?: Record<string, string>): string => {
-      if (!(error instanceof ApiError)) return errorText(error);
-      const { code, body } = error;
-      switch (code) {
-        case 'FORBIDDEN':
-          return body.reason === 'CURRENT_PASSWORD' ? t('account.wrongCurrentPassword') : errorText(error);
-        case 'WRONG_CREDENTIALS':
-          return errorsT('WRONG_CREDENTIALS', {
-            attempt: body.attempt ?? '?',
-            max_attempts: body.max_attempts ?? '?',
-          });
-        case 'TEMPORARILY_LOCKED':
-          return errorsT('TEMPORARILY_LOCKED', { time: formatMoment(body.locked_until) ?? '?' });
-        case 'COOLDOWN':
-          return t('resend.cooldown', { time: formatDuration(Number(body.cooldown) || 0) });
-        case 'WEAK_PASSWORD': {
-          const weak = weakPasswordReason(error);
-          return weak
-            ? `${errorsT('WEAK_PASSWORD')} ${passwordProblem(weak.problem, weak.hint)}`
-            : errorsT('WEAK_PASSWORD');
-        }
-        case 'TOO_MANY_REQUESTS':
-          return t('tooManyRequests', { time: formatDuration(Number(body.retry_after) || 1) });
-        case 'INVALID_STATE':
-          return body.reason === 'LAST_ADMIN' ? t('account.delete.lastAdmin') : errorText(error);
-        default:
-          return errorText(error, undefined, labels);
-      }
-    },
-    [t, errorsT, formatDuration, passwordProblem],
-  );
+  const language = useTexts();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new function for a new language
+  return useCallback(errorTextOf, [language]);
 }

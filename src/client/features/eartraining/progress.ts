@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Exercise } from '../../../shared/domain/eartraining/rounds';
+import { call } from '../../app/api';
+import { useSession } from '../../app/session';
+import { eartrainingKeys } from './keys';
+
+/** The signed-in learner's results of an exercise (get_progress); not asked for a visitor, who has none kept. */
+export function useProgress(exercise: Exercise) {
+  const session = useSession();
+  const userId = session.token ? (session.user?.Id ?? 0) : 0;
+  return useQuery({
+    queryKey: eartrainingKeys.progress(exercise, userId),
+    queryFn: () => call('eartraining.php', 'get_progress', { Exercise: exercise }),
+    enabled: userId !== 0,
+  });
+}
