@@ -71,6 +71,7 @@ export async function runLighthouse(baseUrl: string, paths: string[]): Promise<L
           totalBlockingTimeMs: metric('total-blocking-time'),
           cumulativeLayoutShift: metric('cumulative-layout-shift'),
           speedIndexMs: metric('speed-index'),
+          timeToInteractiveMs: metric('interactive'),
         },
         failedAudits,
         ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),

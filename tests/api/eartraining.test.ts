@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntervalId } from '../../src/shared/domain/eartraining/intervals';
-import { DAILY_XP_MAX, MAX_ROUND_QUESTIONS, ROUND_XP_MAX } from '../../src/shared/domain/eartraining/rounds';
+import { defaultXpRules, MAX_ROUND_QUESTIONS } from '../../src/shared/domain/eartraining/rounds';
 import { PIANO_SAMPLES_VERSION, sampleUrl } from '../../src/shared/domain/eartraining/samples';
 import { defaultSettings } from '../../src/shared/domain/eartraining/settings';
 import { createSite } from '../factories';
@@ -90,7 +90,8 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
     expect((await progress(student)).Recent).toHaveLength(6);
   });
 
-  it(`gives at most ${ROUND_XP_MAX} xp a round and ${DAILY_XP_MAX} a day, rounds at once included`, async () => {
+  const { RoundMax: ROUND_XP_MAX, DailyMax: DAILY_XP_MAX } = defaultXpRules;
+  it(`gives at most ${ROUND_XP_MAX} xp a round and ${DAILY_XP_MAX} a day by default, rounds at once included`, async () => {
     const student = await learner();
     const perfect = Array.from({ length: 12 }, () => answer('M2'));
     expect((await save(student, perfect)).body.Xp).toBe(ROUND_XP_MAX);
@@ -99,6 +100,52 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
     expect(await totalXp(student)).toBe(DAILY_XP_MAX);
     expect((await save(student, perfect)).body).toMatchObject({ Saved: true, Xp: 0, TotalXp: DAILY_XP_MAX });
     expect((await progress(student)).XpToday).toBe(DAILY_XP_MAX);
+  });
+
+  it("gives xp by the site's rules, which its administrators set and others cannot", async () => {
+    const site = await createSite(server.db);
+    const [student, admin, coach] = [
+      await createPerson(server, site, 'student'),
+      await createPerson(server, site, 'admin'),
+      await createPerson(server, site, 'coach'),
+    ];
+    const rules = async (person?: Person) =>
+      (await server.call('eartraining.php', 'get_xp_rules', {}, person ? as(person) : { site: site.name })).body;
+    // Anyone, a visitor too, reads them: the exercise pages say what a round earns.
+    expect(await rules()).toEqual({ status: 'OK', Rules: defaultXpRules });
+    const mine = { PerRightAnswer: 2, RoundMax: 7, DailyMax: 9 };
+    const snapshot = await snapshotRows(server);
+    for (const person of [student, coach]) {
+      const refused = await server.callRaw('eartraining.php', 'save_xp_rules', { Rules: mine }, as(person));
+      expect(refused.httpStatus).toBe(403);
+    }
+    for (const Rules of [
+      { ...mine, PerRightAnswer: -1 },
+      { ...mine, DailyMax: 1e9 },
+      { ...mine, RoundMax: 1.5 },
+    ]) {
+      const refused = await server.callRaw('eartraining.php', 'save_xp_rules', { Rules }, as(admin));
+      expect([refused.httpStatus, refused.body.error_code]).toEqual([400, 'INVALID_REQUEST']);
+    }
+    expect(await snapshotRows(server)).toEqual(snapshot);
+    expect((await server.call('eartraining.php', 'save_xp_rules', { Rules: mine }, as(admin))).body).toEqual({
+      status: 'OK',
+      Rules: mine,
+    });
+    expect((await rules(student)).Rules).toEqual(mine);
+    // Two right answers of three: 4 xp; five right would earn 7 (the round's most), but 5 are left of the day's 9.
+    expect((await save(student, [answer('m2'), answer('M2'), answer('m3', 'M3')])).body.Xp).toBe(4);
+    expect(
+      (
+        await save(
+          student,
+          Array.from({ length: 5 }, () => answer('P5')),
+        )
+      ).body.Xp,
+    ).toBe(5);
+    expect((await save(student, [answer('P4')])).body.Xp).toBe(0);
+    // Another site keeps the defaults.
+    expect((await rules(await learner())).Rules).toEqual(defaultXpRules);
   });
 
   it('gives no xp to a learner who does not collect it, and stores her round', async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type IntervalId, intervalBetween, semitonesOf } from '../../src/shared/domain/eartraining/intervals';
 import { pianoKeys } from '../../src/shared/domain/eartraining/keymap';
+import { defaultXpRules } from '../../src/shared/domain/eartraining/rounds';
 import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
 import {
   apiCall,
@@ -13,6 +14,7 @@ import {
   signInViaApi,
   useBrowser,
 } from './support/browser';
+import { demo } from './support/constants';
 import { registerAccount, verificationCode } from './support/learners';
 
 /** A note the page scheduled, as its timeline mark says (src/client/features/eartraining/audio/instrument.ts). */
@@ -243,6 +245,38 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
       .toContain('100 % right of 5 answers');
     expect(await page.getByTestId('interval-accuracy').locator('tbody tr').count()).toBeGreaterThan(0);
     await expectAccessible(page, '/EarTraining with results');
+    await context.close();
+  });
+
+  it("an administrator sets the site's xp rules on the hub; a coach does not see them", {
+    timeout: 60_000,
+  }, async () => {
+    const coachContext = await newContext(browser());
+    await signInViaApi(coachContext, demo.coach);
+    const coachPage = await coachContext.newPage();
+    await gotoPage(coachPage, '/EarTraining');
+    await settle(coachPage);
+    expect(await coachPage.getByTestId('xp-rules').count()).toBe(0);
+    await coachContext.close();
+
+    const context = await newContext(browser(), { colorScheme: 'dark' });
+    const { token } = await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, '/EarTraining');
+    await settle(page);
+    const card = page.getByTestId('xp-rules');
+    await card.getByLabel('Xp per right answer').fill('2');
+    await card.getByLabel('Most xp a day').fill('80');
+    await expectAccessible(page, 'the xp rules (dark)');
+    await card.getByTestId('xp-rules-save').click();
+    await page.getByText('The xp rules are saved.').waitFor();
+    expect((await apiCall('eartraining.php', 'get_xp_rules', {}, token)).Rules).toEqual({
+      PerRightAnswer: 2,
+      RoundMax: 10,
+      DailyMax: 80,
+    });
+    // Back to the defaults for whatever runs next against this site.
+    await apiCall('eartraining.php', 'save_xp_rules', { Rules: defaultXpRules }, token);
     await context.close();
   });
 });

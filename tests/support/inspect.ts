@@ -45,6 +45,7 @@ const everyTable: Record<keyof Database, true> = {
   eartraining_rounds: true,
   eartraining_answers: true,
   eartraining_settings: true,
+  eartraining_xp_rules: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

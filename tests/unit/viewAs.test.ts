@@ -37,6 +37,7 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'view_as.php get_view_as_log',
         'eartraining.php get_progress',
         'eartraining.php get_settings',
+        'eartraining.php get_xp_rules',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

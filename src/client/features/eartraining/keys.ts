@@ -8,4 +8,6 @@ import { appKeys } from '../../app/keys';
 export const eartrainingKeys = {
   progress: (exercise: Exercise, userId: number) => [...appKeys.progress, 'eartraining', exercise, userId] as const,
   settings: (exercise: Exercise, userId: number) => ['eartraining', 'settings', exercise, userId] as const,
+  /** The site's xp rules: the same for everyone. */
+  xpRules: ['eartraining', 'xpRules'] as const,
 };

@@ -14,3 +14,11 @@ export function useProgress(exercise: Exercise) {
     enabled: userId !== 0,
   });
 }
+
+/** The site's xp rules of ear training: what a round earns. */
+export const useXpRules = () =>
+  useQuery({
+    queryKey: eartrainingKeys.xpRules,
+    queryFn: async () => (await call('eartraining.php', 'get_xp_rules', {})).Rules,
+    staleTime: 5 * 60_000,
+  });

@@ -518,6 +518,14 @@ export interface EarTrainingSettingsTable extends Row {
   settings: string;
 }
 
+/** A site's xp rules of ear training (migration 0029); a site without a row has the defaults. */
+export interface EarTrainingXpRulesTable extends Row {
+  site_id: number;
+  per_right_answer: number;
+  round_max: number;
+  daily_max: number;
+}
+
 export interface ViewAsLogTable extends Row {
   site_id: number;
   /** The student viewed. */
@@ -576,6 +584,7 @@ export interface Database {
   eartraining_rounds: EarTrainingRoundsTable;
   eartraining_answers: EarTrainingAnswersTable;
   eartraining_settings: EarTrainingSettingsTable;
+  eartraining_xp_rules: EarTrainingXpRulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

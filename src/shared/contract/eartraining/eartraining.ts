@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { directions, type IntervalId as IntervalIdName, intervalIds } from '../../domain/eartraining/intervals';
-import { exercises, MAX_RESPONSE_MS, MAX_ROUND_QUESTIONS } from '../../domain/eartraining/rounds';
+import { exercises, MAX_RESPONSE_MS, MAX_ROUND_QUESTIONS, XP_RULE_LIMITS } from '../../domain/eartraining/rounds';
 import { SETTINGS_LIMITS, settingsProblem, settingsProblems, sounds } from '../../domain/eartraining/settings';
 import { call, endpoint, ok } from '../define';
 
@@ -42,6 +42,13 @@ export const ExerciseSettings = z
     if (problem) ctx.addIssue({ code: 'custom', message: settingsProblems[problem], path: ['RootHigh'] });
   });
 
+/** A site's xp rules of ear training (shared/domain/eartraining/rounds.ts). */
+export const XpRules = z.object({
+  PerRightAnswer: z.number().int().min(XP_RULE_LIMITS.PerRightAnswer.min).max(XP_RULE_LIMITS.PerRightAnswer.max),
+  RoundMax: z.number().int().min(XP_RULE_LIMITS.RoundMax.min).max(XP_RULE_LIMITS.RoundMax.max),
+  DailyMax: z.number().int().min(XP_RULE_LIMITS.DailyMax.min).max(XP_RULE_LIMITS.DailyMax.max),
+});
+
 export const IntervalAccuracy = z.object({ Interval: IntervalId, Answered: z.number(), Right: z.number() });
 export const Confusion = z.object({ Played: IntervalId, Chosen: IntervalId, Count: z.number() });
 
@@ -68,7 +75,7 @@ export const eartraining = endpoint('eartraining.php', {
       Saved: z.boolean(),
       /** Right answers of the round. */
       Right: z.number(),
-      /** Xp the round earned: one per right answer, at most 10, within the day's 50. */
+      /** Xp the round earned by the site's rules: so much per right answer, within the round's and the day's most. */
       Xp: z.number(),
       TotalXp: z.number(),
     }),
@@ -100,5 +107,18 @@ export const eartraining = endpoint('eartraining.php', {
       /** Xp earned from ear training today (UTC), against the day's cap. */
       XpToday: z.number(),
     }),
+  }),
+  /** The site's xp rules of ear training: what a round earns (the defaults until its administrators set them). */
+  get_xp_rules: call({
+    access: 'public',
+    reads: true,
+    data: z.object({}),
+    answer: z.object({ status: ok, Rules: XpRules }),
+  }),
+  /** Sets the site's xp rules of ear training; rounds stored from then on earn by them. */
+  save_xp_rules: call({
+    access: 'admin',
+    data: z.object({ Rules: XpRules }),
+    answer: z.object({ status: ok, Rules: XpRules }),
   }),
 });

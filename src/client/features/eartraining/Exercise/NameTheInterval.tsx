@@ -9,6 +9,7 @@ import type { ExerciseSettings } from '../../../../shared/domain/eartraining/set
 import { type NoteEvent, playNotes, stopAll } from '../audio/instrument';
 import { noteLabel } from '../notes';
 import { useRound } from '../useRound';
+import { legendStyles } from './legend';
 import { RoundFrame } from './RoundFrame';
 import { useSamples } from './useSamples';
 
@@ -78,7 +79,7 @@ export function NameTheInterval({ settings, recent }: { settings: ExerciseSettin
               {t('exercise.firstNoteIs', { note: noteLabel(question.notes.names[0]) })}
             </Text>
           )}
-          <Fieldset legend={t('name.question')} variant="unstyled">
+          <Fieldset legend={t('name.question')} variant="unstyled" styles={legendStyles}>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs" mt="xs" data-testid="interval-choices">
               {choices.map((id, index) => {
                 const state = last

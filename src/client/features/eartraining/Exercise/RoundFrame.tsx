@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { ErrorAlert } from '../../../components/LoadState';
 import { alertTone } from '../../../components/tone';
+import { useXpRules } from '../progress';
 import type { useRound } from '../useRound';
 import { Feedback, useIntervalPhrase } from './Feedback';
 import type { SamplesState } from './useSamples';
@@ -95,6 +96,7 @@ function RoundSummary({ round }: { round: Round }) {
   const { t } = useTranslation('eartraining');
   const session = useSession();
   const phrase = useIntervalPhrase();
+  const rules = useXpRules();
   const right = round.answers.filter((answer) => answer.right).length;
   const missed = [
     ...new Set(round.answers.filter((answer) => !answer.right).map((answer) => answer.question.interval)),
@@ -132,7 +134,13 @@ function RoundSummary({ round }: { round: Round }) {
             role="status"
             data-testid="round-xp"
           >
-            {round.result.xp > 0 ? t('summary.xp', { count: round.result.xp }) : t('summary.noXp')}
+            {round.result.xp > 0
+              ? t('summary.xp', { count: round.result.xp })
+              : t('summary.noXp', {
+                  perAnswer: rules.data?.PerRightAnswer ?? '…',
+                  round: rules.data?.RoundMax ?? '…',
+                  day: rules.data?.DailyMax ?? '…',
+                })}
           </Alert>
         )
       )}

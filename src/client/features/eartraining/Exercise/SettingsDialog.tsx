@@ -31,6 +31,7 @@ import { useSession } from '../../../app/session';
 import { ErrorAlert } from '../../../components/LoadState';
 import { showToast } from '../../../components/toast';
 import { midiLabel } from '../notes';
+import { legendStyles } from './legend';
 
 const roots = Array.from(
   { length: SETTINGS_LIMITS.root.max - SETTINGS_LIMITS.root.min + 1 },
@@ -99,7 +100,7 @@ export function SettingsDialog({
       <form onSubmit={submit} noValidate data-testid="eartraining-settings">
         <Stack gap="md">
           {failed && <ErrorAlert>{t('settings.saveFailed')}</ErrorAlert>}
-          <Fieldset variant="unstyled" legend={t('settings.intervals')}>
+          <Fieldset variant="unstyled" legend={t('settings.intervals')} styles={legendStyles}>
             <Chip.Group
               multiple
               value={form.values.Intervals}

@@ -5,11 +5,13 @@ import type { CallAnswer } from '../../../../shared/contract/define';
 import type { eartraining } from '../../../../shared/contract/eartraining/eartraining';
 import { semitonesOf } from '../../../../shared/domain/eartraining/intervals';
 import { MASTERED_STREAK, practiceState } from '../../../../shared/domain/eartraining/practice';
-import { DAILY_XP_MAX, type Exercise, exercises } from '../../../../shared/domain/eartraining/rounds';
+import { type Exercise, exercises } from '../../../../shared/domain/eartraining/rounds';
+import { UserType } from '../../../../shared/domain/roles';
 import { useSession } from '../../../app/session';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
-import { useProgress } from '../progress';
+import { useProgress, useXpRules } from '../progress';
+import { XpRulesForm } from './XpRulesForm';
 
 type Results = CallAnswer<typeof eartraining.calls.get_progress>;
 
@@ -41,6 +43,7 @@ export function EarTrainingHubPage() {
           {t('hub.signInToKeep')} <Link to="/login">{t('hub.signIn')}</Link>
         </Text>
       )}
+      {session.user?.UserType === UserType.admin && <XpRulesForm />}
       {signedIn &&
         exercises.map((exercise) => {
           const query = progress[exercise];
@@ -116,6 +119,13 @@ function ExerciseCard({ exercise, progress }: { exercise: Exercise; progress: Re
   );
 }
 
+function XpToday({ count }: { count: number }) {
+  const { t } = useTranslation('eartraining');
+  const rules = useXpRules();
+  if (!rules.data) return null;
+  return <Text size="sm">{t('hub.xpToday', { count, max: rules.data.DailyMax })}</Text>;
+}
+
 function ResultTables({ progress }: { progress: Results }) {
   const { t } = useTranslation('eartraining');
   const practised = progress.Intervals.filter((row) => row.Answered > 0).sort(
@@ -125,7 +135,7 @@ function ResultTables({ progress }: { progress: Results }) {
   if (practised.length === 0) return <Text>{t('hub.notPractised')}</Text>;
   return (
     <Stack gap="lg">
-      <Text size="sm">{t('hub.xpToday', { count: progress.XpToday, max: DAILY_XP_MAX })}</Text>
+      <XpToday count={progress.XpToday} />
       <div>
         <Title order={3} size="h4" mb="xs">
           {t('hub.perInterval')}

@@ -4,6 +4,7 @@ import type { ExerciseSettings } from '../../../../shared/domain/eartraining/set
 import { handlers, signedInUser } from '../../../platform/handlers';
 import { progressOf, type RoundAnswer, saveRound } from '../services/rounds';
 import { saveSettings, settingsOf } from '../services/settings';
+import { saveXpRules, xpRulesOf } from '../services/xpRules';
 
 /** `eartraining.php`: the signed-in learner's own rounds and results, never another's (no user id is taken). */
 export const eartrainingHandlers = handlers(eartraining, {
@@ -56,5 +57,11 @@ export const eartrainingHandlers = handlers(eartraining, {
       Recent: progress.recent.map((row) => ({ Played: id(row.interval), Chosen: id(row.chosen) })),
       XpToday: progress.xpToday,
     };
+  },
+  async get_xp_rules(ctx) {
+    return { status: 'OK', Rules: await xpRulesOf(ctx.db, ctx.site.id) };
+  },
+  async save_xp_rules(ctx, data) {
+    return { status: 'OK', Rules: await saveXpRules(ctx.db, ctx.site.id, data.Rules) };
   },
 });

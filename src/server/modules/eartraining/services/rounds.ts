@@ -1,16 +1,11 @@
 import type { Direction, IntervalId } from '../../../../shared/domain/eartraining/intervals';
-import {
-  DAILY_XP_MAX,
-  dayStart,
-  type Exercise,
-  ROUNDS_PER_HOUR,
-  roundXp,
-} from '../../../../shared/domain/eartraining/rounds';
+import { dayStart, type Exercise, ROUNDS_PER_HOUR, roundXp } from '../../../../shared/domain/eartraining/rounds';
 import { type Db, isPostgres, now } from '../../../platform/db';
 import type { SessionUser } from '../../../platform/db/schema';
 import { requireWindow } from '../../../platform/limits';
 import { addLearnerXp } from '../../learning';
 import { accuracyRows, confusionRows, recentRows, xpSince } from '../queries/progress';
+import { xpRulesOf } from './xpRules';
 
 export interface RoundAnswer {
   Interval: IntervalId;
@@ -27,9 +22,9 @@ export interface SavedRound {
 }
 
 /**
- * Stores a finished round and its answers, and gives its xp (one per right answer, at most 10 a round and 50 a
- * day), in one transaction. The round's key is unique per learner: a second send of the round (a double click, a
- * retry after a lost answer) finds it and answers as the first did, storing and awarding nothing; two sends at once
+ * Stores a finished round and its answers, and gives its xp by the site's rules (so much per right answer, at most
+ * so much a round and a day), in one transaction. The round's key is unique per learner: a second send of the round
+ * (a double click, a retry after a lost answer) finds it and answers as the first did, storing and awarding nothing; two sends at once
  * store it once, the other finding it after.
  */
 export async function saveRound(
@@ -96,8 +91,9 @@ export async function saveRound(
       )
       .execute();
     // The day's cap, counted inside the transaction that adds to it (the round's own row is still at 0 xp).
+    const rules = await xpRulesOf(trx, siteId);
     const today = await xpSince(trx, { siteId, userId: user.id, since: dayStart(at) });
-    const due = Math.max(0, Math.min(roundXp(right), DAILY_XP_MAX - today));
+    const due = Math.max(0, Math.min(roundXp(right, rules), rules.DailyMax - today));
     const { added, totalXp } = await addLearnerXp(trx, { siteId, userId: user.id, xp: due });
     if (added > 0) await trx.updateTable('eartraining_rounds').set({ xp: added }).where('id', '=', round.id).execute();
     return { saved: true, right, xp: added, totalXp };
