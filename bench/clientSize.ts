@@ -28,6 +28,10 @@ export const measuredPages: PageSpec[] = [
     path: '/course/:id/post/:id2',
     lazy: ['features/learning/Course/CourseLayout.tsx', '../shared/i18n/en/learning.ts'],
   },
+  {
+    path: '/EarTraining/:subpage',
+    lazy: ['features/eartraining/EarTrainingPage.tsx', '../shared/i18n/en/eartraining.ts'],
+  },
 ];
 
 interface ManifestChunk {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Interval, Midi, Note } from 'tonal';
 import { describe, expect, it } from 'vitest';
+import { ExerciseSettings as ExerciseSettingsSchema } from '../../src/shared/contract/eartraining/eartraining';
 import {
   allIntervals,
   compoundIntervals,
@@ -33,7 +34,7 @@ import {
   sampleFor,
   sampleUrl,
 } from '../../src/shared/domain/eartraining/samples';
-import { defaultSettings } from '../../src/shared/domain/eartraining/settings';
+import { defaultSettings, readSettings } from '../../src/shared/domain/eartraining/settings';
 import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
 import { eartraining as sv } from '../../src/shared/i18n/sv/eartraining';
 
@@ -221,6 +222,35 @@ describe('ear training: the questions of a round', () => {
     expect(settingsRange({ ...settings, Directions: ['ascending'] })).toEqual({ low: 50, high: 74 });
     expect(settingsRange({ ...settings, Directions: ['descending'] })).toEqual({ low: 36, high: 60 });
     expect(settingsRange({ ...settings, Directions: ['harmonic', 'descending'] })).toEqual({ low: 36, high: 74 });
+  });
+});
+
+describe("ear training: a visitor's stored settings", () => {
+  it('are read by the same rules as the contract checks, without its library in the page', () => {
+    const good = { ...defaultSettings, Intervals: ['m3', 'm3', 'P15'], Directions: ['harmonic'], RootHigh: 60 };
+    const samples: unknown[] = [
+      defaultSettings,
+      good,
+      { ...defaultSettings, Sound: undefined },
+      { ...defaultSettings, Sound: 'tone' },
+      { ...defaultSettings, Sound: 'organ' },
+      { ...defaultSettings, Intervals: [] },
+      { ...defaultSettings, Intervals: ['P9'] },
+      { ...defaultSettings, Directions: ['sideways'] },
+      { ...defaultSettings, RootLow: 60, RootHigh: 50 },
+      { ...defaultSettings, RootHigh: 84, Intervals: ['P15'] },
+      { ...defaultSettings, Tempo: 39 },
+      { ...defaultSettings, Tempo: 80.5 },
+      { ...defaultSettings, Questions: '10' },
+      null,
+      'settings',
+      [],
+      { Intervals: ['m3'] },
+    ];
+    for (const sample of samples) {
+      const parsed = ExerciseSettingsSchema.safeParse(sample);
+      expect(readSettings(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : null);
+    }
   });
 });
 

@@ -42,8 +42,7 @@ const CertificateCheckPage = page(
   () => import('../features/learning/CertificateCheck/CertificateCheckPage'),
   ['learning'],
 );
-// An exercise shows the xp dialog of a finished round (learning's texts).
-const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining', 'learning']);
+const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining']);
 const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
 const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
 const CompaniesPage = page(() => import('../features/administration/Companies/CompaniesPage'), ['companies']);

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CallAnswer } from '../../../shared/contract/define';
+import type { eartraining } from '../../../shared/contract/eartraining/eartraining';
 import type { Exercise } from '../../../shared/domain/eartraining/rounds';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
@@ -22,3 +24,9 @@ export const useXpRules = () =>
     queryFn: async () => (await call('eartraining.php', 'get_xp_rules', {})).Rules,
     staleTime: 5 * 60_000,
   });
+
+/** A learner's results of an exercise as get_progress answers them. */
+export type Results = CallAnswer<typeof eartraining.calls.get_progress>;
+
+/** Right answers as a whole percentage of those given (0 of none). */
+export const percent = (right: number, answered: number) => (answered === 0 ? 0 : Math.round((100 * right) / answered));

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ExerciseSettings as SettingsSchema } from '../../../shared/contract/eartraining/eartraining';
 import type { Exercise } from '../../../shared/domain/eartraining/rounds';
-import { defaultSettings, type ExerciseSettings } from '../../../shared/domain/eartraining/settings';
+import { defaultSettings, type ExerciseSettings, readSettings } from '../../../shared/domain/eartraining/settings';
 import { storageKeys } from '../../../shared/domain/storage';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
@@ -11,11 +10,9 @@ import { eartrainingKeys } from './keys';
 
 type Stored = Partial<Record<Exercise, unknown>>;
 
-/** A visitor's settings of an exercise from this browser, read through the contract's rules (else the defaults). */
-function storedSettings(exercise: Exercise): ExerciseSettings {
-  const parsed = SettingsSchema.safeParse(storage.getJson<Stored>(storageKeys.earTrainingSettings, {})[exercise]);
-  return parsed.success ? (parsed.data as ExerciseSettings) : defaultSettings;
-}
+/** A visitor's settings of an exercise from this browser, held to the contract's rules (else the defaults). */
+const storedSettings = (exercise: Exercise): ExerciseSettings =>
+  readSettings(storage.getJson<Stored>(storageKeys.earTrainingSettings, {})[exercise]) ?? defaultSettings;
 
 function storeSettings(exercise: Exercise, settings: ExerciseSettings) {
   const all = storage.getJson<Stored>(storageKeys.earTrainingSettings, {});

@@ -1,4 +1,5 @@
-import { Midi, Note } from 'tonal';
+import { midiToNoteName } from '@tonaljs/midi';
+import { midi as noteMidi, transpose } from '@tonaljs/note';
 
 /**
  * The intervals of the ear-training exercises, in the names musicians write them (m3, P5, TT), from the minor second
@@ -64,9 +65,9 @@ export interface IntervalNotes {
  * together, the lower first. Spelled by tonal from the root's name (flats for black keys, as a piano student reads).
  */
 export function intervalNotes(root: number, id: IntervalId, direction: Direction): IntervalNotes {
-  const rootName = Midi.midiToNoteName(root, { sharps: false });
-  const other = Note.transpose(rootName, `${direction === 'descending' ? '-' : ''}${tonalName(id)}`);
-  const otherMidi = Note.midi(other);
+  const rootName = midiToNoteName(root, { sharps: false });
+  const other = transpose(rootName, `${direction === 'descending' ? '-' : ''}${tonalName(id)}`);
+  const otherMidi = noteMidi(other);
   if (otherMidi === null) throw new Error(`no note ${other} from ${rootName} by ${id}`);
   return { midi: [root, otherMidi], names: [rootName, other] };
 }

@@ -1,4 +1,4 @@
-import { allIntervals, type Direction, type IntervalId, simpleIntervals } from './intervals';
+import { allIntervals, type Direction, directions, type IntervalId, intervalIds, simpleIntervals } from './intervals';
 import { PIANO_RANGE } from './samples';
 
 /** The instrument the exercises play: the sampled piano, or a pure tone (no overtones: the interval alone). */
@@ -55,4 +55,35 @@ export function settingsProblem(
   );
   if (settings.RootHigh + largest > PIANO_RANGE.highest) return 'rootRoom';
   return null;
+}
+
+const inRange = (value: unknown, limits: { min: number; max: number }): value is number =>
+  Number.isInteger(value) && (value as number) >= limits.min && (value as number) <= limits.max;
+
+/**
+ * Settings read back from somewhere they may have been changed or written by an older version (a visitor's
+ * browser storage), held to the contract's rules without its library; null when they are not settings this version
+ * plays. Sound may be missing (the piano).
+ */
+export function readSettings(value: unknown): ExerciseSettings | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const list = <T extends string>(items: unknown, allowed: readonly T[]): T[] | null =>
+    Array.isArray(items) && items.length > 0 && items.every((item) => allowed.includes(item as T))
+      ? [...new Set(items as T[])]
+      : null;
+  const Intervals = list(v.Intervals, intervalIds);
+  const Directions = list(v.Directions, directions);
+  const Sound = v.Sound === undefined ? 'piano' : sounds.find((sound) => sound === v.Sound);
+  if (!Intervals || !Directions || !Sound) return null;
+  const { RootLow, RootHigh, Tempo, Questions } = v;
+  if (
+    !inRange(RootLow, SETTINGS_LIMITS.root) ||
+    !inRange(RootHigh, SETTINGS_LIMITS.root) ||
+    !inRange(Tempo, SETTINGS_LIMITS.tempo) ||
+    !inRange(Questions, SETTINGS_LIMITS.questions)
+  )
+    return null;
+  const settings = { Intervals, Directions, RootLow, RootHigh, Tempo, Questions, Sound };
+  return settingsProblem(settings) ? null : settings;
 }

@@ -1,6 +1,6 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Answer } from '../../../../shared/domain/eartraining/practice';
@@ -15,7 +15,9 @@ import { useProgress } from '../progress';
 import { useExerciseSettings } from '../settings';
 import { KeyboardIntervals } from './KeyboardIntervals';
 import { NameTheInterval } from './NameTheInterval';
-import { SettingsDialog } from './SettingsDialog';
+
+// The settings' form and its fields load when it opens.
+const SettingsDialog = lazy(() => import('./SettingsDialog').then((m) => ({ default: m.SettingsDialog })));
 
 /** /EarTraining/:subpage: one of the exercises of spec §2, or a not-found notice for any other name. */
 export function ExercisePage() {
@@ -84,13 +86,15 @@ function ExerciseScreen({ exercise }: { exercise: Exercise }) {
             />
           )}
           {editing && (
-            <SettingsDialog
-              exercise={exercise}
-              settings={settings.settings}
-              opened={editing}
-              onClose={() => setEditing(false)}
-              onSave={settings.save}
-            />
+            <Suspense fallback={null}>
+              <SettingsDialog
+                exercise={exercise}
+                settings={settings.settings}
+                opened={editing}
+                onClose={() => setEditing(false)}
+                onSave={settings.save}
+              />
+            </Suspense>
           )}
         </div>
       )}

@@ -28,17 +28,22 @@ export function useSamples(low: number, high: number, needed: boolean): SamplesS
     }
     let current = true;
     setState((before) => ({ ...before, status: 'loading' }));
-    loadSamples(low, high, (done, total) => {
-      if (current) setState({ status: 'loading', done, total });
-    }).then(
-      () => current && setState((before) => ({ ...before, status: 'ready' })),
-      (error) => {
-        console.warn('piano samples failed', error);
-        if (current) setState((before) => ({ ...before, status: 'failed' }));
-      },
-    );
+    const load = () =>
+      loadSamples(low, high, (done, total) => {
+        if (current) setState({ status: 'loading', done, total });
+      }).then(
+        () => current && setState((before) => ({ ...before, status: 'ready' })),
+        (error) => {
+          console.warn('piano samples failed', error);
+          if (current) setState((before) => ({ ...before, status: 'failed' }));
+        },
+      );
+    // Once the page has painted and the browser is idle: the page first, then its sound.
+    const idle = window.requestIdleCallback?.(load, { timeout: 500 }) ?? window.setTimeout(load, 50);
     return () => {
       current = false;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
     };
   }, [low, high, needed, attempt]);
 

@@ -1,21 +1,18 @@
-import { Button, Card, Container, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CallAnswer } from '../../../../shared/contract/define';
-import type { eartraining } from '../../../../shared/contract/eartraining/eartraining';
-import { semitonesOf } from '../../../../shared/domain/eartraining/intervals';
 import { MASTERED_STREAK, practiceState } from '../../../../shared/domain/eartraining/practice';
 import { type Exercise, exercises } from '../../../../shared/domain/eartraining/rounds';
 import { UserType } from '../../../../shared/domain/roles';
 import { useSession } from '../../../app/session';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
-import { useProgress, useXpRules } from '../progress';
-import { XpRulesForm } from './XpRulesForm';
+import { percent, type Results, useProgress } from '../progress';
 
-type Results = CallAnswer<typeof eartraining.calls.get_progress>;
-
-const percent = (right: number, answered: number) => (answered === 0 ? 0 : Math.round((100 * right) / answered));
+// A learner's tables load for the signed in, administrators' form for them alone.
+const ResultTables = lazy(() => import('./Results').then((m) => ({ default: m.ResultTables })));
+const XpRulesForm = lazy(() => import('./XpRulesForm').then((m) => ({ default: m.XpRulesForm })));
 
 /**
  * /EarTraining: the exercises with what each asks and a way to start at once; signed in, the learner's accuracy and
@@ -43,7 +40,11 @@ export function EarTrainingHubPage() {
           {t('hub.signInToKeep')} <Link to="/login">{t('hub.signIn')}</Link>
         </Text>
       )}
-      {session.user?.UserType === UserType.admin && <XpRulesForm />}
+      {session.user?.UserType === UserType.admin && (
+        <Suspense fallback={<Loading section />}>
+          <XpRulesForm />
+        </Suspense>
+      )}
       {signedIn &&
         exercises.map((exercise) => {
           const query = progress[exercise];
@@ -116,82 +117,5 @@ function ExerciseCard({ exercise, progress }: { exercise: Exercise; progress: Re
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function XpToday({ count }: { count: number }) {
-  const { t } = useTranslation('eartraining');
-  const rules = useXpRules();
-  if (!rules.data) return null;
-  return <Text size="sm">{t('hub.xpToday', { count, max: rules.data.DailyMax })}</Text>;
-}
-
-function ResultTables({ progress }: { progress: Results }) {
-  const { t } = useTranslation('eartraining');
-  const practised = progress.Intervals.filter((row) => row.Answered > 0).sort(
-    (a, b) => semitonesOf(a.Interval) - semitonesOf(b.Interval),
-  );
-  const confusions = [...progress.Confusions].sort((a, b) => b.Count - a.Count);
-  if (practised.length === 0) return <Text>{t('hub.notPractised')}</Text>;
-  return (
-    <Stack gap="lg">
-      <XpToday count={progress.XpToday} />
-      <div>
-        <Title order={3} size="h4" mb="xs">
-          {t('hub.perInterval')}
-        </Title>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped data-testid="interval-accuracy">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('hub.interval')}</Table.Th>
-                <Table.Th scope="col">{t('hub.answered')}</Table.Th>
-                <Table.Th scope="col">{t('hub.right')}</Table.Th>
-                <Table.Th scope="col">{t('hub.accuracyColumn')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {practised.map((row) => (
-                <Table.Tr key={row.Interval} data-interval={row.Interval}>
-                  <Table.Th scope="row" fw={400}>
-                    {t(`intervals.${row.Interval}`)}
-                  </Table.Th>
-                  <Table.Td>{row.Answered}</Table.Td>
-                  <Table.Td>{row.Right}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Progress
-                        value={percent(row.Right, row.Answered)}
-                        w={80}
-                        aria-label={`${t(`intervals.${row.Interval}`)}: ${percent(row.Right, row.Answered)} %`}
-                      />
-                      <Text size="sm">{percent(row.Right, row.Answered)} %</Text>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </div>
-      <div>
-        <Title order={3} size="h4" mb="xs">
-          {t('hub.confusions')}
-        </Title>
-        {confusions.length === 0 ? (
-          <Text size="sm">{t('hub.noConfusions')}</Text>
-        ) : (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} data-testid="confusions">
-            {confusions.map((row) => (
-              <Text component="li" size="sm" key={`${row.Played}-${row.Chosen}`}>
-                {t('hub.confusion', { played: t(`intervals.${row.Played}`), chosen: t(`intervals.${row.Chosen}`) })}
-                {': '}
-                {t('hub.times', { count: row.Count })}
-              </Text>
-            ))}
-          </Stack>
-        )}
-      </div>
-    </Stack>
   );
 }

@@ -98,6 +98,13 @@ export function samplesFor(low: number, high: number): string[] {
   return [...names];
 }
 
+/**
+ * Samples fetched at once at most: the page stays interactive while they arrive (a browser, and Lighthouse's
+ * time-to-interactive, count a page with more requests in flight as still loading), and the notes asked first come
+ * first.
+ */
+const PARALLEL_LOADS = 2;
+
 /** Loads the samples of the notes from `low` to `high`, telling how many of how many are there as they arrive. */
 export async function loadSamples(
   low: number,
@@ -105,16 +112,17 @@ export async function loadSamples(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<void> {
   const names = samplesFor(low, high);
+  const queue = [...names];
   let done = 0;
   onProgress(0, names.length);
-  await Promise.all(
-    names.map((name) =>
-      sample(name).then(() => {
-        done += 1;
-        onProgress(done, names.length);
-      }),
-    ),
-  );
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      await sample(name);
+      done += 1;
+      onProgress(done, names.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_LOADS, names.length) }, worker));
 }
 
 function scheduleTone(ctx: AudioContext, output: AudioNode, midi: number, at: number, length: number, sound: Sound) {
