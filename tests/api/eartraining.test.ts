@@ -8,6 +8,8 @@ import { PIANO_SAMPLES_VERSION, sampleUrl } from '../../src/shared/domain/eartra
 import { defaultSettings } from '../../src/shared/domain/eartraining/settings';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
+import { createCourse, grantAccess, question } from '../factories/courses';
+import { nth } from '../support/answers';
 import { testDialects } from '../support/databases';
 import { snapshotRows } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
@@ -46,7 +48,17 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
     const before = await totalXp(student);
     const round = await save(student, [answer('m3', 'M3'), answer('m3'), answer('P5'), answer('M3', 'm3')]);
     expect(round.httpStatus).toBe(200);
-    expect(round.body).toEqual({ status: 'OK', Saved: true, Right: 2, Xp: 2, TotalXp: before + 2 });
+    // Practice, not a course's block: nothing passed, no course step.
+    expect(round.body).toEqual({
+      status: 'OK',
+      Saved: true,
+      Right: 2,
+      Xp: 2,
+      TotalXp: before + 2,
+      Passed: null,
+      progress: null,
+      earned_xp: 0,
+    });
     expect(await totalXp(student)).toBe(before + 2);
 
     const mine = await progress(student);
@@ -280,5 +292,101 @@ describe.each(dialects)('eartraining.php on %s', (dialect) => {
       expect([refused.httpStatus, refused.body.error_code], JSON.stringify(Settings)).toEqual([400, 'INVALID_REQUEST']);
     }
     expect(await snapshotRows(server)).toEqual(snapshot);
+  });
+
+  it("a round in a course's ear-training block passes it by its mark and completes the part, once", async () => {
+    const site = await createSite(server.db);
+    const settings = { ...defaultSettings, Intervals: ['m3', 'M3', 'P5'] as IntervalId[], Questions: 5 };
+    const course = await createCourse(server.db, {
+      site,
+      progressEvent: 2,
+      parts: [
+        {
+          criteria: 'test',
+          blocks: [{ type: 'EarTraining', content: { exercise: 'NameTheInterval', settings, passPercent: 80 } }],
+        },
+        { criteria: 'test', blocks: [{ type: 'Test', content: { intro: '', questions: [question('a')] } }] },
+      ],
+    });
+    const student = await createPerson(server, site);
+    await grantAccess(server.db, { site, course, user: student });
+    const blockId = nth(course.blockIds[0]);
+    const round = (right: number, extra: Record<string, unknown> = {}, person: Person = student) =>
+      server.callRaw(
+        'eartraining.php',
+        'save_round',
+        {
+          Exercise: 'NameTheInterval',
+          RoundKey: randomUUID(),
+          Answers: Array.from({ length: 5 }, (_, i) => (i < right ? answer('m3') : answer('m3', 'M3'))),
+          BlockId: blockId,
+          ...extra,
+        },
+        as(person),
+      );
+    const blockOnCourse = async () => {
+      const { data } = await server.ok(
+        'course.php',
+        'get_course',
+        { UserId: student.id, CourseId: course.id },
+        as(student),
+      );
+      const part = nth(nth(data).CourseParts);
+      return { completed: part.Completed, block: nth(part.Blocks) };
+    };
+
+    // A round below the mark is kept as her best so far and completes nothing.
+    const failed = await round(3);
+    expect(failed.body).toMatchObject({
+      status: 'OK',
+      Saved: true,
+      Right: 3,
+      Passed: false,
+      progress: null,
+      earned_xp: 0,
+    });
+    expect(await blockOnCourse()).toMatchObject({
+      completed: false,
+      block: { BlockType: 'EarTraining', Content: { result: { score: 3, max_score: 5, passed: false, attempts: 1 } } },
+    });
+
+    // Four of five is 80 %: passed, the part completed with its xp beside the round's own.
+    const key = randomUUID();
+    const passed = await round(4, { RoundKey: key });
+    expect(passed.body).toMatchObject({ Saved: true, Right: 4, Xp: 4, Passed: true, earned_xp: 5 });
+    expect(passed.body.progress).toMatchObject({ progress_percent: 50 });
+    expect(passed.body.TotalXp).toBe(3 + 4 + 5);
+    expect(await blockOnCourse()).toMatchObject({
+      completed: true,
+      block: { Content: { result: { score: 4, max_score: 5, passed: true, attempts: 2 } } },
+    });
+    // Sent again, it answers as it did, without a second step; a later round below the mark leaves it passed.
+    const again = await round(4, { RoundKey: key });
+    expect(again.body).toMatchObject({ Saved: false, Passed: true, progress: null, earned_xp: 0 });
+    expect((await round(1)).body).toMatchObject({ Passed: false, progress: null });
+    expect((await blockOnCourse()).block).toMatchObject({ Content: { result: { passed: true, score: 4 } } });
+
+    // Not this block's exercise, shorter than it asks, another kind of block, or a course she cannot open:
+    // refused, and nothing stored.
+    const outsider = await createPerson(server, site);
+    // A refused round still counts in the hour's window of rounds (rate_limits): what it costs is bounded too.
+    const stored = async () => {
+      const { rate_limits: _counted, ...rows } = await snapshotRows(server);
+      return rows;
+    };
+    const snapshot = await stored();
+    const refusals = [
+      [await round(5, { Exercise: 'KeyboardIntervals_1' }), 400, 'INVALID_REQUEST'],
+      [await round(4, { Answers: Array.from({ length: 4 }, () => answer('m3')) }), 400, 'INVALID_REQUEST'],
+      [await round(5, { BlockId: nth(course.blockIds[1]) }), 404, 'NOT_FOUND'],
+      [await round(5, { BlockId: 999_999_999 }), 404, 'NOT_FOUND'],
+      [await round(5, {}, outsider), 403, 'NO_COURSE_ACCESS'],
+    ] as const;
+    for (const [refused, status, code] of refusals) {
+      expect([refused.httpStatus, refused.body.error_code]).toEqual([status, code]);
+    }
+    expect(await stored()).toEqual(snapshot);
+    // Practice (no block) passes nothing.
+    expect((await round(5, { BlockId: 0 })).body).toMatchObject({ Saved: true, Passed: null, progress: null });
   });
 });

@@ -131,6 +131,10 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     await typeRich(reward, 'Reward text', 'Well done on this page!');
     const question = await addBlock(page, 'Question');
     await typeRich(question, 'Question for the learner', 'Which sound do you like best?');
+    const exercise = await addBlock(page, 'EarTraining');
+    await exercise.getByLabel('Title', { exact: true }).fill('Hear the thirds');
+    await exercise.getByTestId('eartraining-block-pass').fill('60');
+    await exercise.getByLabel('Questions in a round').fill('5');
 
     await expectAccessible(page, 'the editor with a block of every kind');
     // The student preview draws the draft as the learner's page will, the file's size too.
@@ -225,6 +229,10 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
       // The learner can answer it in writing.
       await card.getByRole('textbox').waitFor();
     }
+    // The ear-training exercise, with its pass mark, ready to play.
+    const exerciseShown = shown('EarTraining').getByTestId('eartraining-block');
+    await exerciseShown.getByText('Pass mark: 60 % right in a round of 5 questions.').waitFor();
+    await exerciseShown.getByRole('button', { name: 'Start a round' }).waitFor();
     const rewardShown = shown('Reward').getByTestId('reward-block');
     expect(await rewardShown.textContent()).toContain('Well done on this page!');
     expect(await rewardShown.textContent()).toContain('This page gives 5 xp.');
@@ -242,6 +250,8 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     );
     expect(await editing('Test').getByTestId('pass-percent').inputValue()).toBe('60');
     expect(await editing('Post').getByTestId('post-part').inputValue()).toBe('Welcome to the course');
+    expect(await editing('EarTraining').getByTestId('eartraining-block-pass').inputValue()).toBe('60 %');
+    expect(await editing('EarTraining').getByLabel('Questions in a round').inputValue()).toBe('5');
     for (const [type, length] of [
       ['Video', '0:06'],
       ['Audio', '0:04'],

@@ -4,18 +4,21 @@ import { type IntervalId, intervalBetween, semitonesOf } from '../../src/shared/
 import { pianoKeys } from '../../src/shared/domain/eartraining/keymap';
 import { defaultXpRules } from '../../src/shared/domain/eartraining/rounds';
 import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
+import { nth } from '../support/answers';
 import {
   apiCall,
   e2eAvailable,
   expectAccessible,
   gotoPage,
   newContext,
+  platform,
   settle,
   signInViaApi,
   useBrowser,
 } from './support/browser';
 import { demo } from './support/constants';
 import { registerAccount, verificationCode } from './support/learners';
+import { useCourseWorld } from './support/world';
 
 /** A note the page scheduled, as its timeline mark says (src/client/features/eartraining/audio/instrument.ts). */
 interface Mark {
@@ -57,15 +60,15 @@ async function startRound(page: Page) {
  * A round of NameTheInterval by mouse: each question's interval is read from the notes the page scheduled (never by
  * ear) and answered, right except the questions in `wrongAt`; answers what was asked.
  */
-async function nameRound(page: Page, questions: number, wrongAt: readonly number[] = []): Promise<void> {
+async function nameRound(page: Page, questions: number, wrongAt: readonly number[] = [], tempo = 80): Promise<void> {
   for (let question = 1; question <= questions; question++) {
     const before = (await marks(page)).length;
     if (question === 1) await startRound(page);
     else await page.getByTestId('round-next').click();
     const [first, second] = await newMarks(page, before, 2);
     if (!first || !second) throw new Error('no notes scheduled');
-    // Ascending at the default 80 beats per minute: the second note a beat (0.75 s) after the first, on the audio clock.
-    expect(second.at - first.at).toBeCloseTo(0.75, 6);
+    // Ascending: the second note a beat after the first (0.75 s at 80 beats a minute), on the audio clock.
+    expect(second.at - first.at).toBeCloseTo(60 / tempo, 6);
     const played = intervalBetween(first.midi, second.midi);
     if (!played) throw new Error(`no interval between ${first.midi} and ${second.midi}`);
     expect(await page.getByTestId('round-progress').textContent()).toBe(`Question ${question} of ${questions}`);
@@ -85,6 +88,7 @@ async function nameRound(page: Page, questions: number, wrongAt: readonly number
 
 describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', () => {
   const browser = useBrowser();
+  const world = useCourseWorld();
 
   it('a visitor opens ear training from the menu, sets a short round and names its intervals by mouse', {
     timeout: 120_000,
@@ -277,6 +281,34 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
     });
     // Back to the defaults for whatever runs next against this site.
     await apiCall('eartraining.php', 'save_xp_rules', { Rules: defaultXpRules }, token);
+    await context.close();
+  });
+
+  it("a learner passes a course's ear-training block: the part is completed, the round's xp and the step's counted", {
+    timeout: 120_000,
+  }, async () => {
+    const { course, learner } = world();
+    const partId = course.partIdOf.test as number;
+    const context = await newContext(browser());
+    const { token } = await signInViaApi(context, learner.email);
+    const page = await context.newPage();
+    await gotoPage(page, `/course/${course.id}/post/${partId}`);
+    await settle(page);
+    const block = page.locator('section[data-block-type="EarTraining"]');
+    await block.getByText('Pass mark: 80 % right in a round of 5 questions.').waitFor();
+    await expectAccessible(page, "a course's ear-training block");
+    await nameRound(page, 5, [], 100);
+    await expect.poll(() => block.getByTestId('round-passed').getAttribute('data-passed')).toBe('true');
+    await expect
+      .poll(() => block.getByTestId('eartraining-block-result').textContent())
+      .toBe('You passed this exercise.');
+    const { data } = await platform.ok(
+      'course.php',
+      'get_course',
+      { UserId: learner.id, CourseId: course.id },
+      { token },
+    );
+    expect(nth(data).CourseParts.find((part) => part.Id === partId)?.Completed).toBe(true);
     await context.close();
   });
 });

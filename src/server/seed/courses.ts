@@ -180,6 +180,24 @@ const demoParts: SeedPart[] = [
           ],
         },
       },
+      {
+        // Passing the exercise completes the page as passing the test does.
+        type: 'EarTraining',
+        title: 'Train your ear: thirds, fourths and fifths',
+        content: {
+          exercise: 'NameTheInterval',
+          settings: {
+            Intervals: ['m3', 'M3', 'P4', 'P5'],
+            Directions: ['ascending'],
+            RootLow: 48,
+            RootHigh: 60,
+            Tempo: 100,
+            Questions: 5,
+            Sound: 'piano',
+          },
+          passPercent: 80,
+        },
+      },
     ],
   },
   {

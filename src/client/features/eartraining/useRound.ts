@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import type { CallAnswer } from '../../../shared/contract/define';
+import type { eartraining } from '../../../shared/contract/eartraining/eartraining';
 import type { IntervalId } from '../../../shared/domain/eartraining/intervals';
 import {
   type Answer,
@@ -24,10 +26,20 @@ export interface RoundAnswer {
   responseMs: number;
 }
 
+/** A round played in a course's block: the block, and what the course does with the stored round. */
+export interface CourseRound {
+  blockId: number;
+  onSaved(answer: SavedRound): void;
+}
+
+export type SavedRound = CallAnswer<typeof eartraining.calls.save_round>;
+
 /** What a finished round earned, as the server answered (signed in). */
 export interface RoundResult {
   xp: number;
   totalXp: number;
+  /** In a course's block: whether the round passed it. */
+  passed: boolean | null;
 }
 
 /** A visitor's answers of this visit, per exercise: her practice follows them until she leaves (nothing is kept). */
@@ -50,8 +62,10 @@ export function useRound(opts: {
   /** The signed-in learner's recent answers, oldest first (get_progress); undefined for a visitor. */
   recent: readonly Answer[] | undefined;
   onAsk(question: Question): void;
+  /** Played in a course's ear-training block: the round is stored for it, and `onSaved` takes the answer. */
+  course?: CourseRound;
 }) {
-  const { exercise, settings, recent, onAsk } = opts;
+  const { exercise, settings, recent, onAsk, course } = opts;
   const session = useSession();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>('ready');
@@ -72,11 +86,14 @@ export function useRound(opts: {
           Chosen: answer.chosen,
           ResponseMs: answer.responseMs,
         })),
+        BlockId: course?.blockId ?? 0,
       }),
     onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: appKeys.progress });
+      // In a course the course shows what the round earned, with the step it made.
+      if (course) return course.onSaved(saved);
       if (saved.Saved) celebrateXp(saved.TotalXp - saved.Xp, saved.TotalXp);
       session.updateUser({ TotalXp: saved.TotalXp });
-      void queryClient.invalidateQueries({ queryKey: appKeys.progress });
     },
   });
 
@@ -138,7 +155,9 @@ export function useRound(opts: {
     answer,
     next,
     /** The round's xp once stored; its error, to try again with the same key. */
-    result: save.data ? ({ xp: save.data.Xp, totalXp: save.data.TotalXp } satisfies RoundResult) : null,
+    result: save.data
+      ? ({ xp: save.data.Xp, totalXp: save.data.TotalXp, passed: save.data.Passed } satisfies RoundResult)
+      : null,
     saving: save.isPending,
     saveFailed: save.isError,
     retrySave: () => save.mutate(answers),

@@ -496,6 +496,9 @@ export interface EarTrainingRoundsTable extends Row {
   questions: number;
   right_answers: number;
   xp: number;
+  /** A round of a course's ear-training block (migration 0030): the block, and whether the round passed it. */
+  course_block_id: number | null;
+  passed: Flag | null;
 }
 
 export interface EarTrainingAnswersTable extends Row {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { directions, type IntervalId as IntervalIdName, intervalIds } from '../../domain/eartraining/intervals';
 import { exercises, MAX_RESPONSE_MS, MAX_ROUND_QUESTIONS, XP_RULE_LIMITS } from '../../domain/eartraining/rounds';
-import { SETTINGS_LIMITS, settingsProblem, settingsProblems, sounds } from '../../domain/eartraining/settings';
-import { call, endpoint, ok } from '../define';
+import { settingsSchema } from '../../domain/eartraining/settingsSchema';
+import { call, endpoint, ok, optionalId } from '../define';
+import { ProgressResult } from '../learning/courseShapes';
 
 const IntervalId = z.enum(intervalIds as [IntervalIdName, ...IntervalIdName[]]);
 
@@ -20,27 +21,8 @@ export const EarTrainingAnswer = z.object({
     .transform((ms) => Math.min(ms, MAX_RESPONSE_MS)),
 });
 
-/** A learner's settings of an exercise (shared/domain/eartraining/settings.ts). */
-export const ExerciseSettings = z
-  .object({
-    Intervals: z.array(IntervalId).min(1).max(intervalIds.length),
-    Directions: z.array(z.enum(directions)).min(1).max(directions.length),
-    RootLow: z.number().int().min(SETTINGS_LIMITS.root.min).max(SETTINGS_LIMITS.root.max),
-    RootHigh: z.number().int().min(SETTINGS_LIMITS.root.min).max(SETTINGS_LIMITS.root.max),
-    Tempo: z.number().int().min(SETTINGS_LIMITS.tempo.min).max(SETTINGS_LIMITS.tempo.max),
-    Questions: z.number().int().min(SETTINGS_LIMITS.questions.min).max(SETTINGS_LIMITS.questions.max),
-    /** Settings saved before the choice of instrument play the piano. */
-    Sound: z.enum(sounds).default('piano'),
-  })
-  .transform((settings) => ({
-    ...settings,
-    Intervals: [...new Set(settings.Intervals)],
-    Directions: [...new Set(settings.Directions)],
-  }))
-  .superRefine((settings, ctx) => {
-    const problem = settingsProblem(settings);
-    if (problem) ctx.addIssue({ code: 'custom', message: settingsProblems[problem], path: ['RootHigh'] });
-  });
+/** A learner's settings of an exercise (shared/domain/eartraining/settingsSchema.ts). */
+export const ExerciseSettings = settingsSchema;
 
 /** A site's xp rules of ear training (shared/domain/eartraining/rounds.ts). */
 export const XpRules = z.object({
@@ -68,6 +50,8 @@ export const eartraining = endpoint('eartraining.php', {
         .max(64)
         .regex(/^[\w-]+$/, 'letters, digits, - and _ only'),
       Answers: z.array(EarTrainingAnswer).min(1).max(MAX_ROUND_QUESTIONS),
+      /** The course's ear-training block the round was played in; 0 or absent for practice. */
+      BlockId: optionalId,
     }),
     answer: z.object({
       status: ok,
@@ -78,6 +62,12 @@ export const eartraining = endpoint('eartraining.php', {
       /** Xp the round earned by the site's rules: so much per right answer, within the round's and the day's most. */
       Xp: z.number(),
       TotalXp: z.number(),
+      /** A round of a course's block: whether it passed the block's mark; null for practice. */
+      Passed: z.boolean().nullable(),
+      /** The course step a passing round made (its part completed), as submit_answers answers it; else null. */
+      progress: ProgressResult.nullable(),
+      /** Xp that course step gave (progress event 2), beside the round's own `Xp`. */
+      earned_xp: z.number(),
     }),
   }),
   /** The signed-in learner's settings of an exercise: hers as she saved them, else the defaults (`Saved` false). */

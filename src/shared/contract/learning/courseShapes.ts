@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { exercises } from '../../domain/eartraining/rounds';
+import { settingsSchema } from '../../domain/eartraining/settingsSchema';
 import { isoDate } from '../define';
 
 /** Wire shapes of a course as get_course answers it (spec §3), with the spec's field names. */
@@ -72,6 +74,17 @@ export const Block = z.discriminatedUnion('BlockType', [
   block('FinalExam', z.object({ html })),
   block('Reward', z.object({ html, xp: z.number() })),
   block('Question', z.object({ html })),
+  block(
+    'EarTraining',
+    z.object({
+      exercise: z.enum(exercises),
+      settings: settingsSchema,
+      /** The share of right answers, in percent, that passes a round. */
+      passPercent: z.number(),
+      /** The viewer's best round on the block: right answers of questions, and whether one passed. */
+      result: BlockResult.nullable(),
+    }),
+  ),
   z.object({
     ...base,
     BlockType: z.literal('Post'),

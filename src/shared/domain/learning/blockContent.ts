@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { exercises } from '../eartraining/rounds';
+import { settingsSchema } from '../eartraining/settingsSchema';
 import type { BlockType } from './course';
 
 /**
@@ -40,6 +42,12 @@ export const storedContent = {
   Reward: z.object({ html }),
   Question: z.object({ html }),
   Post: z.object({}),
+  EarTraining: z.object({
+    exercise: z.enum(exercises),
+    settings: settingsSchema,
+    /** The share of right answers, in percent, that passes a round. */
+    passPercent: z.number().int().min(0).max(100).default(80),
+  }),
 } satisfies Record<BlockType, z.ZodType>;
 
 export type StoredContent<T extends BlockType> = z.infer<(typeof storedContent)[T]>;

@@ -19,7 +19,10 @@ export type ProgressCriteria = (typeof progressCriteria)[number];
 /** Criteria the learner's own page visit or video play may complete (updateCourseProgressVideoPlay). */
 export const completesByPlay = (criteria: string) => criteria === 'visit' || criteria === 'video';
 
-/** Block kinds of spec §1, as BlockType travels on the wire. */
+/**
+ * Block kinds of spec §1, as BlockType travels on the wire, and beside them an ear-training exercise (`EarTraining`:
+ * passing it completes its part as a passed test does).
+ */
 export const blockTypes = [
   'Text',
   'Image',
@@ -36,6 +39,7 @@ export const blockTypes = [
   'FinalExam',
   'Reward',
   'Question',
+  'EarTraining',
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 

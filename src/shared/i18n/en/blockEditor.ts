@@ -16,6 +16,7 @@ export const blockEditor = {
     FinalExam: 'Final exam',
     Reward: 'Reward',
     Question: 'Question',
+    EarTraining: 'Ear training',
   },
   typeHints: {
     Text: 'Formatted text with headings, lists and links.',
@@ -33,6 +34,7 @@ export const blockEditor = {
     FinalExam: "The course's last task, reviewed by a coach.",
     Reward: "A text shown with the page's reward.",
     Question: 'A question the learner answers in writing.',
+    EarTraining: 'An ear-training exercise with a pass mark; passing it completes the page like a passed test.',
   },
   title: {
     label: 'Title',
@@ -40,6 +42,11 @@ export const blockEditor = {
     linkText: 'Link text',
     linkDescription: 'Shown as the link. Leave empty to show the web address.',
     postDescription: "Shown as the link. Leave empty to show the page's name.",
+  },
+  earTraining: {
+    exercise: 'Exercise',
+    passPercent: 'Pass mark',
+    passPercentHint: 'The share of right answers in a round that passes the exercise.',
   },
   translation: {
     original: 'Original in {{language}}: {{text}}',

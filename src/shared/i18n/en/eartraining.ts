@@ -121,6 +121,8 @@ export const eartraining = {
       'This browser has no Web MIDI (Safari, for example), so a MIDI keyboard cannot be used here: play with the mouse, by touch or on your computer keyboard.',
   },
   summary: {
+    passed: 'You passed this exercise.',
+    notPassed: 'Not passed yet: try another round.',
     title: 'Round finished',
     score: 'You got {{right}} of {{total}} right.',
     xp: 'The round earned {{count}} xp.',

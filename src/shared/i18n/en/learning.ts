@@ -385,4 +385,9 @@ export const learning = {
       text: 'Pages can give you xp: take the reward when its box appears under the title. Your total shows at the top.',
     },
   },
+  earTrainingBlock: {
+    passMark: 'Pass mark: {{percent}} % right in a round of {{count}} questions.',
+    passed: 'You passed this exercise.',
+    best: 'Your best round so far: {{right}} of {{total}} right.',
+  },
 };

@@ -18,6 +18,7 @@ export const blockEditor: Translation<typeof english> = {
     FinalExam: 'Slutprov',
     Reward: 'Belöning',
     Question: 'Fråga',
+    EarTraining: 'Gehörsträning',
   },
   typeHints: {
     Text: 'Formaterad text med rubriker, listor och länkar.',
@@ -35,6 +36,7 @@ export const blockEditor: Translation<typeof english> = {
     FinalExam: 'Kursens sista uppgift, granskad av en coach.',
     Reward: 'En text som visas med sidans belöning.',
     Question: 'En fråga som deltagaren besvarar skriftligt.',
+    EarTraining: 'En gehörsövning med gräns för godkänt; att klara den avslutar sidan som ett godkänt test.',
   },
   title: {
     label: 'Rubrik',
@@ -42,6 +44,11 @@ export const blockEditor: Translation<typeof english> = {
     linkText: 'Länktext',
     linkDescription: 'Visas som länken. Lämna tomt för att visa webbadressen.',
     postDescription: 'Visas som länken. Lämna tomt för att visa sidans namn.',
+  },
+  earTraining: {
+    exercise: 'Övning',
+    passPercent: 'Gräns för godkänt',
+    passPercentHint: 'Andelen rätta svar i en omgång som krävs för att klara övningen.',
   },
   translation: {
     original: 'Original på {{language}}: {{text}}',

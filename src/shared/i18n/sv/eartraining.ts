@@ -122,6 +122,8 @@ export const eartraining: Translation<typeof en> = {
       'Den här webbläsaren saknar Web MIDI (till exempel Safari), så ett MIDI-keyboard kan inte användas här: spela med musen, med fingret eller på datorns tangentbord.',
   },
   summary: {
+    passed: 'Du klarade övningen.',
+    notPassed: 'Inte godkänd ännu: gör en omgång till.',
     title: 'Omgången är klar',
     score: 'Du hade {{right}} av {{total}} rätt.',
     xp: 'Omgången gav {{count}} xp.',

@@ -384,4 +384,9 @@ export const learning: Translation<typeof en> = {
       text: 'Sidor kan ge dig xp: ta belöningen när rutan visas under rubriken. Din summa syns högst upp.',
     },
   },
+  earTrainingBlock: {
+    passMark: 'Gräns för godkänt: {{percent}} % rätt i en omgång med {{count}} frågor.',
+    passed: 'Du har klarat övningen.',
+    best: 'Din bästa omgång hittills: {{right}} av {{total}} rätt.',
+  },
 };

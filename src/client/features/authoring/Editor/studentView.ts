@@ -2,6 +2,7 @@ import type { EditableBlock, MediaInfo } from '../../../../shared/contract/autho
 import type { Block, Course, CoursePart, Question } from '../../../../shared/contract/learning/courseShapes';
 import type { StoredQuestion } from '../../../../shared/domain/learning/blockContent';
 import { translatedContent } from '../../../../shared/domain/learning/translations';
+import { readContent } from '../blocks/model';
 import type { PartDraft } from './draft';
 
 /**
@@ -137,6 +138,10 @@ export function studentBlock(block: EditableBlock, id: number, context: StudentV
           result: null,
         },
       };
+    case 'EarTraining': {
+      const exercise = readContent('EarTraining', c);
+      return { ...base, ...notPost, BlockType: 'EarTraining', Content: { ...exercise, result: null } };
+    }
     case 'Post': {
       const linked = context.course.CourseParts.find((part) => part.Id === block.PostId);
       if (!linked) return null;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditableBlock, MediaInfo } from '../../../../shared/contract/authoring/partContent';
 import type { BlockType } from '../../../../shared/domain/learning/course';
 import { ColumnKind } from './ColumnKind';
+import { EarTrainingKind } from './EarTrainingKind';
 import { useOriginal } from './fields';
 import {
   type BlockIssue,
@@ -66,6 +67,8 @@ function renderKind(type: BlockType, props: KindProps<BlockType>): ReactNode {
       return <QuestionsKind {...kind} />;
     case 'Post':
       return <PostKind {...kind} />;
+    case 'EarTraining':
+      return <EarTrainingKind {...kind} />;
     default: {
       const unknown: never = type;
       return unknown;

@@ -5,6 +5,7 @@ import {
   IconCertificate,
   IconChecklist,
   IconColumns,
+  IconEar,
   IconExternalLink,
   IconFile,
   IconGift,
@@ -38,4 +39,5 @@ export const blockTypeIcons: Record<BlockType, Icon> = {
   FinalExam: IconCertificate,
   Reward: IconGift,
   Question: IconMessageQuestion,
+  EarTraining: IconEar,
 };

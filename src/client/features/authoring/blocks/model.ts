@@ -1,4 +1,6 @@
 import { EditableBlock } from '../../../../shared/contract/authoring/partContent';
+import { type Exercise, exercises } from '../../../../shared/domain/eartraining/rounds';
+import { defaultSettings, type ExerciseSettings, readSettings } from '../../../../shared/domain/eartraining/settings';
 import type { BlockType } from '../../../../shared/domain/learning/course';
 import { newId } from './ids';
 
@@ -39,6 +41,7 @@ export interface ContentDrafts {
   FinalExam: Html;
   Reward: Html;
   Question: Html;
+  EarTraining: { exercise: Exercise; settings: ExerciseSettings; passPercent: number };
 }
 export type ContentDraft<T extends BlockType = BlockType> = ContentDrafts[T];
 
@@ -46,6 +49,8 @@ export type ContentDraft<T extends BlockType = BlockType> = ContentDrafts[T];
 export const MAX_COLUMNS = 4;
 /** A test's pass mark when the author gives none (the contract's default). */
 export const DEFAULT_PASS_PERCENT = 60;
+/** An ear-training block's pass mark when the author gives none (the contract's default). */
+export const DEFAULT_EXERCISE_PASS_PERCENT = 80;
 
 /** The block types whose content is rich text (`{ html }`) and nothing else. */
 export const richTextTypes = ['Text', 'Exam', 'FinalExam', 'Reward', 'Question'] as const;
@@ -115,6 +120,11 @@ const emptyContent: { [T in BlockType]: () => ContentDrafts[T] } = {
   FinalExam: () => ({ html: '' }),
   Reward: () => ({ html: '' }),
   Question: () => ({ html: '' }),
+  EarTraining: () => ({
+    exercise: 'NameTheInterval',
+    settings: defaultSettings,
+    passPercent: DEFAULT_EXERCISE_PASS_PERCENT,
+  }),
 };
 
 /**
@@ -173,6 +183,11 @@ const readers: { [T in BlockType]: (content: Record<string, unknown>) => Content
   FinalExam: (c) => ({ html: str(c.html) }),
   Reward: (c) => ({ html: str(c.html) }),
   Question: (c) => ({ html: str(c.html) }),
+  EarTraining: (c) => ({
+    exercise: exercises.find((exercise) => exercise === c.exercise) ?? 'NameTheInterval',
+    settings: readSettings(c.settings) ?? defaultSettings,
+    passPercent: typeof c.passPercent === 'number' ? c.passPercent : DEFAULT_EXERCISE_PASS_PERCENT,
+  }),
 };
 
 /** A block's stored content in its editing shape: every field there, of its type (a missing one empty). */

@@ -10,7 +10,7 @@ import { PIANO_RANGE } from '../../../../shared/domain/eartraining/samples';
 import type { ExerciseSettings } from '../../../../shared/domain/eartraining/settings';
 import { playNotes, stopAll } from '../audio/instrument';
 import { midiLabel, noteLabel } from '../notes';
-import { useRound } from '../useRound';
+import { type CourseRound, useRound } from '../useRound';
 import { useIntervalPhrase } from './Feedback';
 import { useComputerKeys, useKeyLabels, useMidi } from './inputs';
 import { questionNotes } from './NameTheInterval';
@@ -39,9 +39,11 @@ export function KeyboardIntervals({
   settings,
   recent,
   keysEnabled,
+  course,
 }: {
   settings: ExerciseSettings;
   recent: Answer[] | undefined;
+  course?: CourseRound;
   /** False while a dialog is open: the letters are then typed, not played. */
   keysEnabled: boolean;
 }) {
@@ -72,7 +74,7 @@ export function KeyboardIntervals({
     },
     [playQuestion, mode],
   );
-  const round = useRound({ exercise: 'KeyboardIntervals_1', settings, recent, onAsk });
+  const round = useRound({ exercise: 'KeyboardIntervals_1', settings, recent, onAsk, course });
   const question = round.question;
 
   const onNote = (midi: number, eventTime: number) => {

@@ -8,7 +8,7 @@ import { type Question, questionTiming, settingsRange } from '../../../../shared
 import type { ExerciseSettings } from '../../../../shared/domain/eartraining/settings';
 import { type NoteEvent, playNotes, stopAll } from '../audio/instrument';
 import { noteLabel } from '../notes';
-import { useRound } from '../useRound';
+import { type CourseRound, useRound } from '../useRound';
 import { legendStyles } from './legend';
 import { RoundFrame } from './RoundFrame';
 import { useSamples } from './useSamples';
@@ -23,7 +23,15 @@ export function questionNotes(question: Question, tempo: number, part: Part = 'b
 }
 
 /** /EarTraining/NameTheInterval: the piano plays an interval; the learner names it from the settings' intervals. */
-export function NameTheInterval({ settings, recent }: { settings: ExerciseSettings; recent: Answer[] | undefined }) {
+export function NameTheInterval({
+  settings,
+  recent,
+  course,
+}: {
+  settings: ExerciseSettings;
+  recent: Answer[] | undefined;
+  course?: CourseRound;
+}) {
   const { t } = useTranslation('eartraining');
   const range = settingsRange(settings);
   const samples = useSamples(range.low, range.high, settings.Sound === 'piano');
@@ -43,7 +51,7 @@ export function NameTheInterval({ settings, recent }: { settings: ExerciseSettin
     },
     [play],
   );
-  const round = useRound({ exercise: 'NameTheInterval', settings, recent, onAsk });
+  const round = useRound({ exercise: 'NameTheInterval', settings, recent, onAsk, course });
   const question = round.question;
   const last = round.phase === 'answered' ? round.answers[round.answers.length - 1] : undefined;
   const choices = [...settings.Intervals].sort((a, b) => semitonesOf(a) - semitonesOf(b));

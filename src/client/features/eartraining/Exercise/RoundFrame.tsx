@@ -112,6 +112,17 @@ function RoundSummary({ round }: { round: Round }) {
       <Text size="lg" data-testid="round-score">
         {t('summary.score', { right, total: round.answers.length })}
       </Text>
+      {round.result && round.result.passed !== null && (
+        <Alert
+          variant="light"
+          {...alertTone(round.result.passed ? 'teal' : 'orange')}
+          role="status"
+          data-testid="round-passed"
+          data-passed={round.result.passed}
+        >
+          {t(round.result.passed ? 'summary.passed' : 'summary.notPassed')}
+        </Alert>
+      )}
       {missed.length > 0 && <Text>{t('summary.toPractise', { intervals: missed.map(phrase).join(', ') })}</Text>}
       {session.token === null ? (
         <Text>

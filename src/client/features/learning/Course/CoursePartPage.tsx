@@ -43,6 +43,7 @@ export default function CoursePartPage({ partId }: { partId: number }) {
         if (part.ProgressCriteria === 'video' && part.VideoPlay === 0) steps.recordPlay(part.Id);
       },
       submitAnswers: (blockId, answers) => steps.submitAnswers(part.Id, blockId, answers),
+      exerciseSaved: (blockId, answer) => steps.exerciseSaved(part.Id, blockId, answer),
       reward: {
         collectXp,
         claimed: part.reward_id !== null,

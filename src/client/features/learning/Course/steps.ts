@@ -6,6 +6,7 @@ import { call } from '../../../app/api';
 import { appKeys } from '../../../app/keys';
 import { useSession } from '../../../app/session';
 import { showToast } from '../../../components/toast';
+import type { SavedRound } from '../../eartraining';
 import { learningKeys } from '../keys';
 import { momentsOf } from './moments';
 import { celebrate } from './store';
@@ -19,11 +20,16 @@ export interface CourseSteps {
   submitAnswers(partId: number, blockId: number, answers: Record<string, string[]>): Promise<BlockResult>;
   /** reset_episode_progress: the episode counts as not played again. */
   resetEpisode(partId: number): Promise<void>;
+  /** A round of an ear-training block was stored (eartraining.php save_round): its result, xp and step. */
+  exerciseSaved(partId: number, blockId: number, answer: SavedRound): void;
 }
 
 interface Settled {
   totalXp: number;
+  /** Xp the step gave in the course. */
   earnedXp: number;
+  /** Xp earned with it outside the course (an ear-training round's own): counted up in the dialog, not the course. */
+  otherXp?: number;
   achievement: Achievement | null;
   certificateGenerated: boolean;
   progressPercent: number | null;
@@ -61,7 +67,7 @@ export function useCourseSteps(course: Course | undefined): CourseSteps {
         progress_percent: outcome.progressPercent ?? current.progress_percent,
         CourseXp: current.CourseXp + outcome.earnedXp,
       }));
-      celebrate(momentsOf({ ...outcome, courseName }));
+      celebrate(momentsOf({ ...outcome, earnedXp: outcome.earnedXp + (outcome.otherXp ?? 0), courseName }));
       // The server's own view (certificate, achievements, My courses) replaces what was patched in.
       void queryClient.invalidateQueries({ queryKey: appKeys.progress });
     },
@@ -180,8 +186,38 @@ export function useCourseSteps(course: Course | undefined): CourseSteps {
     [user, course, patchPart, patchCourse, queryClient, t],
   );
 
+  const exerciseSaved = useCallback(
+    (partId: number, blockId: number, answer: SavedRound) => {
+      patchPart(partId, (part) => ({
+        ...part,
+        Blocks: part.Blocks.map((block) => {
+          if (block.Id !== blockId || block.BlockType !== 'EarTraining') return block;
+          const before = block.Content.result;
+          const result: BlockResult = {
+            score: answer.Right,
+            max_score: block.Content.settings.Questions,
+            passed: Boolean(before?.passed || answer.Passed),
+            attempts: (before?.attempts ?? 0) + 1,
+            attempts_left: null,
+            questions: null,
+          };
+          return { ...block, Content: { ...block.Content, result } };
+        }),
+      }));
+      settle({
+        totalXp: answer.TotalXp,
+        earnedXp: answer.earned_xp,
+        otherXp: answer.Xp,
+        achievement: answer.progress?.achievement ?? null,
+        certificateGenerated: answer.progress?.certificate_generated ?? false,
+        progressPercent: answer.progress?.progress_percent ?? null,
+      });
+    },
+    [patchPart, settle],
+  );
+
   return useMemo(
-    () => ({ recordPlay, claimReward, submitAnswers, resetEpisode }),
-    [recordPlay, claimReward, submitAnswers, resetEpisode],
+    () => ({ recordPlay, claimReward, submitAnswers, resetEpisode, exerciseSaved }),
+    [recordPlay, claimReward, submitAnswers, resetEpisode, exerciseSaved],
   );
 }

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { BlockResult, CoursePart } from '../../../../shared/contract/learning/courseShapes';
+import type { SavedRound } from '../../eartraining';
 
 /** What a block needs from the page showing it: the course page or a free lesson. */
 export interface BlockHost {
@@ -19,6 +20,8 @@ export interface BlockHost {
   onVideoEnded?(): void;
   /** Checks a quiz's or test's answers on the server. */
   submitAnswers?(blockId: number, answers: Record<string, string[]>): Promise<BlockResult>;
+  /** A round of an ear-training block was stored: the page shows its result and the step it made. */
+  exerciseSaved?(blockId: number, answer: SavedRound): void;
   /** The page's reward box, when the viewer collects xp in a course that gives rewards per page. */
   reward?: { collectXp: boolean; claimed: boolean; available: boolean; claim(): Promise<boolean> };
 }

@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Block } from '../../../../shared/contract/learning/courseShapes';
 import classes from './blocks.module.css';
+import { EarTrainingBlock } from './EarTrainingBlock';
 import { ExamBlock } from './ExamBlock';
 import { AudioBlock, FileBlock, ImageBlock, VideoBlock } from './MediaBlocks';
 import { PostBlock } from './PostBlock';
@@ -39,6 +40,8 @@ function renderBlock(block: Block): ReactNode {
       return <RewardBlock block={block} />;
     case 'Post':
       return <PostBlock block={block} />;
+    case 'EarTraining':
+      return <EarTrainingBlock block={block} />;
     default: {
       const unknown: never = block;
       return unknown;

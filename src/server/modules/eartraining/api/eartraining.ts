@@ -15,8 +15,18 @@ export const eartrainingHandlers = handlers(eartraining, {
       exercise: data.Exercise,
       roundKey: data.RoundKey,
       answers: data.Answers as RoundAnswer[],
+      blockId: data.BlockId,
     });
-    return { status: 'OK', Saved: round.saved, Right: round.right, Xp: round.xp, TotalXp: round.totalXp };
+    return {
+      status: 'OK',
+      Saved: round.saved,
+      Right: round.right,
+      Xp: round.xp,
+      TotalXp: round.totalXp,
+      Passed: round.passed,
+      progress: round.progress,
+      earned_xp: round.stepXp,
+    };
   },
   async get_settings(ctx, data) {
     const { saved, settings } = await settingsOf(ctx.db, {

@@ -1,9 +1,10 @@
+import type { ProgressResult } from '../../../../shared/contract/learning/courseShapes';
 import type { Direction, IntervalId } from '../../../../shared/domain/eartraining/intervals';
 import { dayStart, type Exercise, ROUNDS_PER_HOUR, roundXp } from '../../../../shared/domain/eartraining/rounds';
 import { type Db, isPostgres, now } from '../../../platform/db';
 import type { SessionUser } from '../../../platform/db/schema';
 import { requireWindow } from '../../../platform/limits';
-import { addLearnerXp } from '../../learning';
+import { addLearnerXp, passExerciseBlock } from '../../learning';
 import { accuracyRows, confusionRows, recentRows, xpSince } from '../queries/progress';
 import { xpRulesOf } from './xpRules';
 
@@ -19,6 +20,12 @@ export interface SavedRound {
   right: number;
   xp: number;
   totalXp: number;
+  /** A round of a course's block: whether it passed; null for practice. */
+  passed: boolean | null;
+  /** The course step the round made (its part completed), when it made one. */
+  progress: ProgressResult | null;
+  /** Xp the course step gave, beside the round's own. */
+  stepXp: number;
 }
 
 /**
@@ -29,7 +36,15 @@ export interface SavedRound {
  */
 export async function saveRound(
   db: Db,
-  opts: { siteId: number; user: SessionUser; exercise: Exercise; roundKey: string; answers: RoundAnswer[] },
+  opts: {
+    siteId: number;
+    user: SessionUser;
+    exercise: Exercise;
+    roundKey: string;
+    answers: RoundAnswer[];
+    /** The course's ear-training block the round was played in; null for practice. */
+    blockId: number | null;
+  },
 ): Promise<SavedRound> {
   const { siteId, user } = opts;
   const earlier = await findRound(db, siteId, user.id, opts.roundKey);
@@ -96,7 +111,31 @@ export async function saveRound(
     const due = Math.max(0, Math.min(roundXp(right, rules), rules.DailyMax - today));
     const { added, totalXp } = await addLearnerXp(trx, { siteId, userId: user.id, xp: due });
     if (added > 0) await trx.updateTable('eartraining_rounds').set({ xp: added }).where('id', '=', round.id).execute();
-    return { saved: true, right, xp: added, totalXp };
+    if (opts.blockId === null)
+      return { saved: true, right, xp: added, totalXp, passed: null, progress: null, stepXp: 0 };
+    // A course's block: learning judges the round by the block's pass mark and completes the part it passes.
+    const block = await passExerciseBlock(trx, {
+      siteId,
+      user,
+      blockId: opts.blockId,
+      exercise: opts.exercise,
+      right,
+      questions: opts.answers.length,
+    });
+    await trx
+      .updateTable('eartraining_rounds')
+      .set({ course_block_id: opts.blockId, passed: block.passed ? 1 : 0 })
+      .where('id', '=', round.id)
+      .execute();
+    return {
+      saved: true,
+      right,
+      xp: added,
+      totalXp: block.step?.totalXp ?? totalXp,
+      passed: block.passed,
+      progress: block.progress,
+      stepXp: block.step?.earnedXp ?? 0,
+    };
   });
   // Another send of this round won the race: answer as it did.
   return stored ?? ((await findRound(db, siteId, user.id, opts.roundKey)) as SavedRound);
@@ -106,12 +145,27 @@ async function findRound(db: Db, siteId: number, userId: number, roundKey: strin
   const row = await db
     .selectFrom('eartraining_rounds')
     .innerJoin('users', 'users.id', 'eartraining_rounds.user_id')
-    .select(['eartraining_rounds.right_answers', 'eartraining_rounds.xp', 'users.total_xp'])
+    .select([
+      'eartraining_rounds.right_answers',
+      'eartraining_rounds.xp',
+      'eartraining_rounds.passed',
+      'users.total_xp',
+    ])
     .where('eartraining_rounds.site_id', '=', siteId)
     .where('eartraining_rounds.user_id', '=', userId)
     .where('eartraining_rounds.round_key', '=', roundKey)
     .executeTakeFirst();
-  return row ? { saved: false, right: row.right_answers, xp: row.xp, totalXp: row.total_xp } : null;
+  return row
+    ? {
+        saved: false,
+        right: row.right_answers,
+        xp: row.xp,
+        totalXp: row.total_xp,
+        passed: row.passed === null ? null : row.passed === 1,
+        progress: null,
+        stepXp: 0,
+      }
+    : null;
 }
 
 /** The learner's results of an exercise: accuracy per interval, confusions, her recent answers and today's xp. */

@@ -46,11 +46,22 @@ function presentQuestions(questions: StoredQuestion[], staff: boolean): Question
 }
 
 function presentResult(
-  questions: StoredQuestion[],
+  questions: StoredQuestion[] | null,
   row: BlockContext['results'] extends ReadonlyMap<number, infer R> ? R | undefined : never,
   opts: { isTest: boolean; staff: boolean; testAttempts: number | null },
 ): BlockResult | null {
   if (!row) return null;
+  // An ear-training block: the best round's right answers of its questions, and whether one passed.
+  if (questions === null) {
+    return {
+      score: row.score,
+      max_score: row.max_score,
+      passed: row.passed === 1,
+      attempts: row.attempts,
+      attempts_left: null,
+      questions: null,
+    };
+  }
   let answers: Record<string, string[]> = {};
   try {
     answers = JSON.parse(row.answers);
@@ -159,6 +170,17 @@ export function presentBlock(row: CourseBlockRow, ctx: BlockContext): Block | nu
       };
       return { ...base, ...notPost, BlockType: type, Content: content };
     }
+    case 'EarTraining': {
+      const c = readBlockContent(type, row.content);
+      if (!c) return null;
+      const content = {
+        exercise: c.exercise,
+        settings: c.settings,
+        passPercent: c.passPercent,
+        result: presentResult(null, ctx.results.get(row.id), { isTest: true, staff: ctx.staff, testAttempts: null }),
+      };
+      return { ...base, ...notPost, BlockType: type, Content: content };
+    }
     case 'Reward': {
       const c = readBlockContent(type, row.content);
       return c && { ...base, ...notPost, BlockType: type, Content: { html: c.html, xp: ctx.xpPerReward } };
@@ -237,8 +259,8 @@ interface StructureBlocks {
   json: Buffer;
   /** A Post block shows while the part it leads to does. */
   postTarget: number | null;
-  /** A quiz or test, presented again with the viewer's result when she has one. */
-  answerable: { block: Block; questions: StoredQuestion[]; isTest: boolean } | null;
+  /** A quiz, a test or an ear-training exercise, presented again with the viewer's result when she has one. */
+  answerable: { block: Block; questions: StoredQuestion[] | null; isTest: boolean } | null;
 }
 
 interface StructurePart {
@@ -302,7 +324,8 @@ export async function presentCourseStructure(
       if (!block) continue;
       const type = block.BlockType;
       const content = type === 'Quiz' || type === 'Test' ? readBlockContent(type, row.content) : null;
-      if (type !== 'Post' && !content) {
+      const exercise = type === 'EarTraining';
+      if (type !== 'Post' && !content && !exercise) {
         run.push(JSON.stringify(block));
         continue;
       }
@@ -310,7 +333,9 @@ export async function presentCourseStructure(
       runs.push({
         json: JSON.stringify(block),
         postTarget: type === 'Post' ? block.PostId : null,
-        answerable: content && { block, questions: content.questions, isTest: type === 'Test' },
+        answerable: exercise
+          ? { block, questions: null, isTest: true }
+          : content && { block, questions: content.questions, isTest: type === 'Test' },
       });
     }
     endRun();

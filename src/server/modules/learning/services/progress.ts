@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { BlockResult } from '../../../../shared/contract/learning/courseShapes';
+import type { BlockResult, ProgressResult } from '../../../../shared/contract/learning/courseShapes';
 import { completesByPlay, isMilestone } from '../../../../shared/domain/learning/course';
 import { attemptLimit } from '../../../../shared/domain/learning/testAttempts';
 import { ProgressEvent, progressPercent } from '../../../../shared/domain/learning/xp';
@@ -9,6 +9,7 @@ import type { AchievementsTable, CoursePartRow, CourseRow, SessionUser, XpSource
 import { AppError } from '../../../platform/errors';
 import { readBlockContent, scoreAnswers, visibleResult } from '../domain/blockContent';
 import { seesCourseAsStaff, visibleToLearner } from '../policies/course';
+import { presentProgress } from '../presenters/progress';
 import { partVisibleToLearner } from '../queries/visibility';
 import { issueCertificate } from './certificates';
 import { loadCourseForViewer } from './courseAccess';
@@ -423,6 +424,93 @@ export async function submitAnswers(
     });
     return { result, step };
   });
+}
+
+/**
+ * A round of a course's ear-training block (eartraining.php save_round with its BlockId), inside the round's
+ * transaction: the block must be one the learner may see, of the round's exercise, and the round as long as the
+ * block asks. Her best round is kept like a test's result (`block_results`, passed once passed); a passing round
+ * (the block's share of right answers) completes its part when the part is completed by a test, with the progress,
+ * xp, achievements and certificate of any step. Unknown or hidden: NOT_FOUND, and the caller's transaction undoes
+ * the round.
+ */
+export async function passExerciseBlock(
+  trx: Db,
+  opts: { siteId: number; user: SessionUser; blockId: number; exercise: string; right: number; questions: number },
+): Promise<{ passed: boolean; step: StepOutcome | null; progress: ProgressResult | null }> {
+  const found = await trx
+    .selectFrom('course_blocks')
+    .innerJoin('course_parts', 'course_parts.id', 'course_blocks.course_part_id')
+    .select([
+      'course_blocks.id',
+      'course_blocks.content',
+      'course_blocks.published',
+      'course_blocks.mentor_only',
+      'course_parts.course_id',
+      'course_parts.id as part_id',
+    ])
+    .where('course_blocks.site_id', '=', opts.siteId)
+    .where('course_blocks.id', '=', opts.blockId)
+    .where('course_blocks.block_type', '=', 'EarTraining')
+    .executeTakeFirst();
+  const missing = () => new AppError('NOT_FOUND', 'No such ear-training exercise in a course');
+  if (!found) throw missing();
+  const { course, part } = await openPart(trx, {
+    siteId: opts.siteId,
+    user: opts.user,
+    courseId: found.course_id,
+    partId: found.part_id,
+  });
+  if (!seesCourseAsStaff(opts.user) && (found.published !== 1 || found.mentor_only !== 0)) throw missing();
+  const content = readBlockContent('EarTraining', found.content);
+  if (!content) throw missing();
+  if (content.exercise !== opts.exercise || opts.questions < content.settings.Questions) {
+    throw new AppError('INVALID_REQUEST', 'The round is not one of this exercise', {
+      fields: [{ field: 'data.BlockId', message: 'The round is not one of this exercise' }],
+    });
+  }
+  const passed = opts.right * 100 >= content.passPercent * opts.questions;
+  const at = now();
+  await trx
+    .insertInto('block_results')
+    .values({
+      site_id: opts.siteId,
+      user_id: opts.user.id,
+      course_block_id: found.id,
+      answers: '{}',
+      score: opts.right,
+      max_score: opts.questions,
+      passed: passed ? 1 : 0,
+      attempts: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['site_id', 'user_id', 'course_block_id']).doUpdateSet({
+        // The best round stays: a passed one, else the one with the larger share right.
+        score: sql`case when block_results.passed = 0 and excluded.score * block_results.max_score >= block_results.score * excluded.max_score then excluded.score else block_results.score end`,
+        max_score: sql`case when block_results.passed = 0 and excluded.score * block_results.max_score >= block_results.score * excluded.max_score then excluded.max_score else block_results.max_score end`,
+        passed: sql`case when block_results.passed = 1 then 1 else excluded.passed end`,
+        attempts: sql`block_results.attempts + 1`,
+        updated_at: at,
+      }),
+    )
+    .execute();
+  if (!passed || part.progress_criteria !== 'test') return { passed, step: null, progress: null };
+  const added = await completePart(trx, {
+    siteId: opts.siteId,
+    userId: opts.user.id,
+    courseId: course.id,
+    partId: part.id,
+    videoPlay: false,
+  });
+  const step = await settleStep(trx, {
+    siteId: opts.siteId,
+    userId: opts.user.id,
+    course,
+    award: added ? progressAward(course, part.id) : null,
+  });
+  return { passed, step, progress: presentProgress(step.progress) };
 }
 
 /**
