@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type IntervalId, intervalBetween, semitonesOf } from '../../src/shared/domain/eartraining/intervals';
 import { pianoKeys } from '../../src/shared/domain/eartraining/keymap';
 import { defaultXpRules } from '../../src/shared/domain/eartraining/rounds';
+import { midiToFrequency } from '../../src/shared/domain/eartraining/singing';
 import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
 import { nth } from '../support/answers';
 import {
@@ -199,6 +200,73 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
     const before = (await marks(page)).length;
     await page.keyboard.press('Enter');
     expect((await newMarks(page, before, 1))[0]?.midi).toBe(first + 1);
+    await context.close();
+  });
+
+  it('a visitor sings the answers of KeyboardIntervals_1 into the microphone, in another octave', {
+    timeout: 120_000,
+  }, async () => {
+    const context = await newContext(browser(), {
+      phone: true,
+      storage: {
+        earTrainingSettings: JSON.stringify({
+          KeyboardIntervals_1: {
+            Intervals: ['M2', 'm3', 'P4', 'P5', 'M6'],
+            Directions: ['ascending'],
+            RootLow: 55,
+            RootHigh: 67,
+            Tempo: 120,
+            Questions: 5,
+            Sound: 'tone',
+          },
+        }),
+      },
+    });
+    // The microphone is a sine wave the test tunes (window.sing(hertz), or null for silence), through the browser's
+    // own media stream: the page finds its pitch as it would a voice's.
+    await context.addInitScript(() => {
+      const w = window as unknown as { sing(hertz: number | null): void };
+      w.sing = () => {};
+      navigator.mediaDevices.getUserMedia = async () => {
+        const ctx = new AudioContext();
+        const tone = ctx.createOscillator();
+        const gain = ctx.createGain();
+        gain.gain.value = 0;
+        const out = ctx.createMediaStreamDestination();
+        tone.connect(gain).connect(out);
+        tone.start();
+        w.sing = (hertz) => {
+          if (hertz !== null) tone.frequency.value = hertz;
+          gain.gain.value = hertz === null ? 0 : 0.5;
+        };
+        return out.stream;
+      };
+    });
+    const page = await context.newPage();
+    await gotoPage(page, '/EarTraining/KeyboardIntervals_1');
+    await settle(page);
+    await page.getByTestId('sing-toggle').click();
+    await page.getByTestId('sing-heard').waitFor();
+    await expectAccessible(page, 'singing at phone width');
+    await startRound(page);
+    for (let question = 1; question <= 5; question++) {
+      if (question > 1) await page.getByTestId('round-next').click();
+      await expect.poll(() => page.getByTestId('round-progress').textContent()).toBe(`Question ${question} of 5`);
+      const prompt = page.getByTestId('keyboard-prompt');
+      const root = Number(await prompt.getAttribute('data-root'));
+      const interval = (await prompt.getAttribute('data-interval')) as IntervalId;
+      // A bass: the answer two octaves down.
+      const hertz = midiToFrequency(root + semitonesOf(interval) - 24);
+      await page.evaluate((value) => (window as unknown as { sing(hertz: number): void }).sing(value), hertz);
+      const feedback = page.getByTestId('eartraining-feedback');
+      await feedback.waitFor({ timeout: 10_000 });
+      expect(await feedback.getAttribute('data-right')).toBe('true');
+      await page.evaluate(() => (window as unknown as { sing(hertz: null): void }).sing(null));
+    }
+    await page.getByTestId('round-next').click();
+    expect(await page.getByTestId('round-score').textContent()).toBe('You got 5 of 5 right.');
+    await page.getByTestId('sing-toggle').click();
+    await expect.poll(() => page.getByTestId('sing-heard').count()).toBe(0);
     await context.close();
   });
 

@@ -35,6 +35,13 @@ import {
   sampleUrl,
 } from '../../src/shared/domain/eartraining/samples';
 import { defaultSettings, readSettings } from '../../src/shared/domain/eartraining/settings';
+import {
+  frequencyToMidi,
+  HOLD_MS,
+  midiToFrequency,
+  nearestOctave,
+  PitchHold,
+} from '../../src/shared/domain/eartraining/singing';
 import { eartraining as en } from '../../src/shared/i18n/en/eartraining';
 import { eartraining as sv } from '../../src/shared/i18n/sv/eartraining';
 
@@ -302,5 +309,34 @@ describe('ear training: the sampled piano', () => {
     expect(sampleUrl('Ds4')).toBe(`/audio/piano/${PIANO_SAMPLES_VERSION}/Ds4.mp3`);
     expect(isSampleName('Ds4')).toBe(true);
     for (const name of ['D4', '../package', 'C4v8', 'C9', '']) expect(isSampleName(name)).toBe(false);
+  });
+});
+
+describe('ear training: answers sung into the microphone', () => {
+  it('hears a frequency as its note, and the note by its name in the octave nearest the answer', () => {
+    expect(frequencyToMidi(440)).toBe(69);
+    expect(Math.round(frequencyToMidi(261.63))).toBe(60);
+    expect(frequencyToMidi(midiToFrequency(52.3))).toBeCloseTo(52.3, 9);
+    // A bass sings E2 for the E4 a major third above C4: it counts as E4.
+    expect(nearestOctave(40, 64)).toBe(64);
+    expect(nearestOctave(40.4, 64)).toBe(64);
+    // A wrong name stays wrong, near the answer: E♭ for E.
+    expect(nearestOctave(63 - 24, 64)).toBe(63);
+    expect(nearestOctave(76, 52)).toBe(52);
+  });
+
+  it('takes a note once it has held for a quarter of a second, once, and starts again on a new one', () => {
+    const hold = new PitchHold();
+    const frames: [number | null, number][] = [
+      [64.2, 0],
+      [63.9, 100],
+      [64.1, HOLD_MS - 1],
+      [64.3, HOLD_MS + 1],
+      [64, HOLD_MS + 100],
+      [null, HOLD_MS + 200],
+      [67, HOLD_MS + 300],
+      [67.2, 2 * HOLD_MS + 300],
+    ];
+    expect(frames.map(([midi, at]) => hold.push(midi, at))).toEqual([null, null, null, 64, null, null, null, 67]);
   });
 });

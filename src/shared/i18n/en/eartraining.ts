@@ -98,6 +98,15 @@ export const eartraining = {
     question: 'Which interval was it?',
   },
   keyboard: {
+    singTitle: 'Sing the answer',
+    singHint:
+      'Turn the microphone on and sing the answer note: it counts by its name, in any octave, once you hold it for a moment. The way to answer without a keyboard, on a tablet too.',
+    singStart: 'Sing with the microphone',
+    singStop: 'Stop listening',
+    singListening: 'Listening…',
+    singHeard: 'Hearing {{note}}',
+    singDenied: 'The browser did not allow the microphone. You can allow it in the site settings of the browser.',
+    singUnsupported: 'This browser cannot use a microphone here.',
     promptNamed: 'Play {{interval}} {{side}} {{note}}.',
     promptHeard: 'Play the second note of the interval you hear. The first is {{note}}.',
     above: 'above',

@@ -99,6 +99,15 @@ export const eartraining: Translation<typeof en> = {
     question: 'Vilket intervall var det?',
   },
   keyboard: {
+    singTitle: 'Sjung svaret',
+    singHint:
+      'Slå på mikrofonen och sjung svarstonen: den räknas efter sitt namn, i vilken oktav som helst, när du håller den en stund. Så svarar du utan klaviatur, också på en surfplatta.',
+    singStart: 'Sjung med mikrofonen',
+    singStop: 'Sluta lyssna',
+    singListening: 'Lyssnar…',
+    singHeard: 'Hör {{note}}',
+    singDenied: 'Webbläsaren tillät inte mikrofonen. Du kan tillåta den i webbläsarens inställningar för webbplatsen.',
+    singUnsupported: 'Den här webbläsaren kan inte använda en mikrofon här.',
     promptNamed: 'Spela {{interval}} {{side}} {{note}}.',
     promptHeard: 'Spela den andra tonen i intervallet du hör. Den första är {{note}}.',
     above: 'över',

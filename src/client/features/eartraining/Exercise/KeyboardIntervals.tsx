@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import { IconRepeat } from '@tabler/icons-react';
+import { IconMicrophone, IconRepeat } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intervalBetween, semitonesOf } from '../../../../shared/domain/eartraining/intervals';
@@ -8,6 +8,7 @@ import type { Answer } from '../../../../shared/domain/eartraining/practice';
 import { type Question, settingsRange } from '../../../../shared/domain/eartraining/questions';
 import { PIANO_RANGE } from '../../../../shared/domain/eartraining/samples';
 import type { ExerciseSettings } from '../../../../shared/domain/eartraining/settings';
+import { nearestOctave } from '../../../../shared/domain/eartraining/singing';
 import { playNotes, stopAll } from '../audio/instrument';
 import { midiLabel, noteLabel } from '../notes';
 import { type CourseRound, useRound } from '../useRound';
@@ -17,6 +18,7 @@ import { questionNotes } from './NameTheInterval';
 import { type KeyMark, PianoKeyboard } from './PianoKeyboard';
 import { RoundFrame } from './RoundFrame';
 import { useSamples } from './useSamples';
+import { useSinging } from './useSinging';
 
 type Mode = 'named' | 'heard';
 
@@ -77,8 +79,8 @@ export function KeyboardIntervals({
   const round = useRound({ exercise: 'KeyboardIntervals_1', settings, recent, onAsk, course });
   const question = round.question;
 
-  const onNote = (midi: number, eventTime: number) => {
-    playNotes([{ midi, offset: 0, length: 1 }], settings.Sound, { immediate: true, eventTime });
+  /** A note played or sung: the answer, when it is on the asked side of the root and one of the intervals. */
+  const answerWith = (midi: number) => {
     if (round.phase !== 'asking' || !question || midi === question.root) return;
     const up = question.direction !== 'descending';
     if (midi > question.root !== up) {
@@ -96,6 +98,15 @@ export function KeyboardIntervals({
     setPlayed(midi);
     round.answer(chosen);
   };
+
+  const onNote = (midi: number, eventTime: number) => {
+    playNotes([{ midi, offset: 0, length: 1 }], settings.Sound, { immediate: true, eventTime });
+    answerWith(midi);
+  };
+  // A sung note counts by its name, in the octave nearest the answer (a voice sings where it can).
+  const singing = useSinging((sung) => {
+    if (question) answerWith(nearestOctave(sung, question.notes.midi[1]));
+  });
 
   useComputerKeys({ enabled: keysEnabled, lowestC, onOctave: setLowestC, onNote });
   const midi = useMidi(onNote);
@@ -177,6 +188,40 @@ export function KeyboardIntervals({
         <Text size="sm" data-testid="keys-from" data-lowest-c={lowestC}>
           {t('keyboard.keysFrom', { note: midiLabel(lowestC) })}
         </Text>
+      </Stack>
+      <Stack gap={4} align="flex-start" data-testid="singing">
+        <Title order={2} size="h4">
+          {t('keyboard.singTitle')}
+        </Title>
+        <Text size="sm">{t('keyboard.singHint')}</Text>
+        {singing.status === 'unsupported' ? (
+          <Text size="sm">{t('keyboard.singUnsupported')}</Text>
+        ) : (
+          <Group gap="sm">
+            <Button
+              variant={singing.status === 'listening' ? 'filled' : 'default'}
+              leftSection={<IconMicrophone size={16} aria-hidden />}
+              onClick={() => (singing.status === 'listening' ? singing.stop() : void singing.start())}
+              loading={singing.status === 'starting'}
+              aria-pressed={singing.status === 'listening'}
+              data-testid="sing-toggle"
+            >
+              {t(singing.status === 'listening' ? 'keyboard.singStop' : 'keyboard.singStart')}
+            </Button>
+            {singing.status === 'listening' && (
+              <Text size="sm" aria-live="polite" data-testid="sing-heard">
+                {singing.heard === null
+                  ? t('keyboard.singListening')
+                  : t('keyboard.singHeard', { note: midiLabel(singing.heard) })}
+              </Text>
+            )}
+          </Group>
+        )}
+        {singing.status === 'denied' && (
+          <Text size="sm" role="status">
+            {t('keyboard.singDenied')}
+          </Text>
+        )}
       </Stack>
       <Stack gap={4} align="flex-start" data-testid="midi">
         {midi.status === 'unsupported' ? (

@@ -34,6 +34,8 @@ const RELEASE = 0.25;
 const LOOKAHEAD = 0.05;
 
 let context: AudioContext | null = null;
+/** When the last note scheduled has faded out, on the audio clock. */
+let soundingUntil = 0;
 let master: GainNode | null = null;
 const voices = new Set<AudioScheduledSourceNode>();
 const buffers = new Map<string, Promise<AudioBuffer>>();
@@ -149,6 +151,7 @@ function scheduleTone(ctx: AudioContext, output: AudioNode, midi: number, at: nu
   source.connect(gain);
   source.start(at);
   source.stop(at + length + RELEASE + 0.02);
+  soundingUntil = Math.max(soundingUntil, at + length + RELEASE);
   voices.add(source);
   source.onended = () => {
     voices.delete(source);
@@ -201,4 +204,28 @@ export function stopAll(): void {
     }
   }
   voices.clear();
+}
+
+/** Whether a note of the piano still sounds: a microphone would hear it rather than the learner. */
+export const pianoSounding = (): boolean => context !== null && context.currentTime < soundingUntil;
+
+/**
+ * The microphone's signal on the audio clock, for finding the pitch sung: an analyser on its stream, never sent to
+ * the speakers. Null without audio.
+ */
+export function listenTo(stream: MediaStream): { analyser: AnalyserNode; sampleRate: number; close(): void } | null {
+  const ctx = startAudio();
+  if (!ctx) return null;
+  const source = ctx.createMediaStreamSource(stream);
+  const analyser = ctx.createAnalyser();
+  analyser.fftSize = 2048;
+  source.connect(analyser);
+  return {
+    analyser,
+    sampleRate: ctx.sampleRate,
+    close: () => {
+      source.disconnect();
+      for (const track of stream.getTracks()) track.stop();
+    },
+  };
 }
