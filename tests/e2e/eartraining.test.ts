@@ -132,7 +132,7 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
     await context.close();
   });
 
-  it('a visitor plays the answers of KeyboardIntervals_1 on the computer keyboard; each note sounds at once', {
+  it('a visitor plays the answers of KeyboardIntervals_1 on the computer keyboard and a MIDI keyboard; each note sounds at once', {
     timeout: 120_000,
   }, async () => {
     const context = await newContext(browser(), {
@@ -150,6 +150,22 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
           },
         }),
       },
+    });
+    // A MIDI keyboard the test plays (window.midiNote(note)), given to the page through Web MIDI's own interface.
+    await context.addInitScript(() => {
+      const input: {
+        name: string;
+        onmidimessage: ((message: { data: Uint8Array; timeStamp: number }) => void) | null;
+      } = {
+        name: 'Test keys',
+        onmidimessage: null,
+      };
+      const w = window as unknown as { midiNote(note: number): void };
+      w.midiNote = (note) =>
+        input.onmidimessage?.({ data: new Uint8Array([0x90, note, 90]), timeStamp: performance.now() });
+      Object.defineProperty(navigator, 'requestMIDIAccess', {
+        value: async () => ({ inputs: new Map([['1', input]]), onstatechange: null }),
+      });
     });
     const page = await context.newPage();
     await gotoPage(page, '/EarTraining/KeyboardIntervals_1');
@@ -200,6 +216,23 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
     const before = (await marks(page)).length;
     await page.keyboard.press('Enter');
     expect((await newMarks(page, before, 1))[0]?.midi).toBe(first + 1);
+
+    // A MIDI keyboard, once connected, plays and answers too.
+    await page.getByTestId('midi').getByRole('button', { name: 'Use a MIDI keyboard' }).click();
+    await page.getByText('MIDI keyboard connected: Test keys.').waitFor();
+    await page.getByTestId('round-again').click();
+    const prompt = page.getByTestId('keyboard-prompt');
+    await expect.poll(() => page.getByTestId('round-progress').textContent()).toBe('Question 1 of 5');
+    const root = Number(await prompt.getAttribute('data-root'));
+    const asked = (await prompt.getAttribute('data-interval')) as IntervalId;
+    const down = (await prompt.getAttribute('data-direction')) === 'descending';
+    const midiBefore = (await marks(page)).length;
+    await page.evaluate(
+      (note) => (window as unknown as { midiNote(note: number): void }).midiNote(note),
+      root + (down ? -1 : 1) * semitonesOf(asked),
+    );
+    expect((await newMarks(page, midiBefore, 1))[0]?.midi).toBe(root + (down ? -1 : 1) * semitonesOf(asked));
+    expect(await page.getByTestId('eartraining-feedback').getAttribute('data-right')).toBe('true');
     await context.close();
   });
 
