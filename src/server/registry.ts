@@ -2,6 +2,7 @@ import * as administration from './modules/administration';
 import * as authoring from './modules/authoring';
 import * as coaching from './modules/coaching';
 import * as codes from './modules/codes';
+import * as commerce from './modules/commerce';
 import * as eartraining from './modules/eartraining';
 import * as identity from './modules/identity';
 import * as learning from './modules/learning';
@@ -17,6 +18,7 @@ export const registry: HandlerRegistry = {
   ...authoring.handlers,
   ...administration.handlers,
   ...codes.handlers,
+  ...commerce.handlers,
   ...eartraining.handlers,
 };
 

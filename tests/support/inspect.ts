@@ -46,6 +46,8 @@ const everyTable: Record<keyof Database, true> = {
   eartraining_answers: true,
   eartraining_settings: true,
   eartraining_xp_rules: true,
+  products: true,
+  product_courses: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

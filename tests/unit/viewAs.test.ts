@@ -38,6 +38,9 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'eartraining.php get_progress',
         'eartraining.php get_settings',
         'eartraining.php get_xp_rules',
+        'products.php get_products',
+        'products.php get_product',
+        'products.php get_product_list',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

@@ -41,6 +41,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     courseEditor: () => import('../../shared/i18n/en/courseEditor').then((m) => m.courseEditor),
     blockEditor: () => import('../../shared/i18n/en/blockEditor').then((m) => m.blockEditor),
     eartraining: () => import('../../shared/i18n/en/eartraining').then((m) => m.eartraining),
+    commerce: () => import('../../shared/i18n/en/commerce').then((m) => m.commerce),
   },
   sv: {
     errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
@@ -56,6 +57,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     courseEditor: () => import('../../shared/i18n/sv/courseEditor').then((m) => m.courseEditor),
     blockEditor: () => import('../../shared/i18n/sv/blockEditor').then((m) => m.blockEditor),
     eartraining: () => import('../../shared/i18n/sv/eartraining').then((m) => m.eartraining),
+    commerce: () => import('../../shared/i18n/sv/commerce').then((m) => m.commerce),
   },
 };
 

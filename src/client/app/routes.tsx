@@ -42,6 +42,8 @@ const CertificateCheckPage = page(
   () => import('../features/learning/CertificateCheck/CertificateCheckPage'),
   ['learning'],
 );
+const ProductsPage = page(() => import('../features/commerce/Products/ProductsPage'), ['commerce']);
+const ProductPage = page(() => import('../features/commerce/Product/ProductPage'), ['commerce']);
 const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining']);
 const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
 const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
@@ -91,6 +93,8 @@ const pages: Record<RoutePath, Page> = {
   '/course/:id/post/:id2': { drawnBy: '/course/:id' },
   '/FreeLessons/:category?': { element: <FreeLessonsPage /> },
   '/certificate/:code': { element: <CertificateCheckPage /> },
+  '/products': { element: <ProductsPage /> },
+  '/product/:slug': { element: <ProductPage /> },
   // The hub and its exercises in one chunk, which picks the page by the subpage.
   '/EarTraining': { element: <EarTrainingPage />, match: '/EarTraining/:subpage?' },
   '/EarTraining/:subpage': { drawnBy: '/EarTraining' },

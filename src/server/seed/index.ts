@@ -9,6 +9,7 @@ import { seedDemoCourses } from './courses';
 import { createCompany, createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
 import { seedDemoPeople } from './people';
+import { seedDemoProducts } from './products';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.local', firstName: 'Ada', lastName: 'Admin', role: 'admin', privilegies: 100, totalXp: 0 },
@@ -97,6 +98,7 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
       adminId: ids.admin as number,
       courseIds,
     });
+    await seedDemoProducts(trx, { siteId, courseIds });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

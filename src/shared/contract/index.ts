@@ -11,6 +11,7 @@ import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
 import { userExam } from './coaching/userExam';
 import { codes } from './codes/codes';
+import { products } from './commerce/products';
 import { eartraining } from './eartraining/eartraining';
 import { auth } from './identity/auth';
 import { login } from './identity/login';
@@ -61,6 +62,7 @@ export const contract = {
   [companies.file]: companies,
   [viewAs.file]: viewAs,
   [eartraining.file]: eartraining,
+  [products.file]: products,
 } as const;
 
 export type Contract = typeof contract;

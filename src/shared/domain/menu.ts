@@ -49,6 +49,7 @@ export const mainMenu: readonly MenuItem[] = [
   { path: '/redeem-code', label: 'menu.redeemCode', loginRequired: true, userTypes: [UserType.student] },
   { path: '/Resources', label: 'menu.resources', loginRequired: true },
   { path: '/FreeLessons', label: 'menu.freeLessons' },
+  { path: '/products', label: 'menu.products', notInStaffBar: true },
   { path: '/EarTraining', label: 'menu.earTraining', notInStaffBar: true },
   { path: '/EarTraining/NameTheInterval', label: 'menu.nameTheInterval', parent: '/EarTraining' },
   { path: '/EarTraining/KeyboardIntervals_1', label: 'menu.keyboardIntervals', parent: '/EarTraining' },
@@ -80,6 +81,7 @@ export const drawerActions: readonly MenuAction[] = [
 export const footerMenu: readonly MenuItem[] = [
   { path: '/', label: 'menu.home' },
   { path: '/News', label: 'menu.news' },
+  { path: '/products', label: 'menu.products' },
   { path: '/404', label: 'menu.game' },
   { path: '/MyCourses', label: 'menu.myCourses', loginRequired: true },
   { path: '/MyProfile', label: 'menu.myProfile', loginRequired: true },

@@ -45,6 +45,8 @@ export const routeAccess = {
   '/course/:id/post/:id2': { kind: 'login' },
   '/FreeLessons/:category?': open,
   '/certificate/:code': open,
+  '/products': open,
+  '/product/:slug': open,
   '/EarTraining': open,
   '/EarTraining/:subpage': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
@@ -73,6 +75,7 @@ const samples: Partial<Record<RoutePath, string>> = {
   '/FreeLessons/:category?': '/FreeLessons',
   '/certificate/:code': '/certificate/NO-SUCH-CODE',
   '/EarTraining/:subpage': '/EarTraining/NameTheInterval',
+  '/product/:slug': '/product/music-production-basics',
   '/Tasks/:id': '/Tasks/1',
   '/user/:id': '/user/1',
 };

@@ -3,6 +3,7 @@ import { authoring as enAuthoring } from './en/authoring';
 import { blockEditor as enBlockEditor } from './en/blockEditor';
 import { coaching as enCoaching } from './en/coaching';
 import { codes as enCodes } from './en/codes';
+import { commerce as enCommerce } from './en/commerce';
 import { companies as enCompanies } from './en/companies';
 import { courseEditor as enCourseEditor } from './en/courseEditor';
 import { eartraining as enEartraining } from './en/eartraining';
@@ -17,6 +18,7 @@ import { authoring as svAuthoring } from './sv/authoring';
 import { blockEditor as svBlockEditor } from './sv/blockEditor';
 import { coaching as svCoaching } from './sv/coaching';
 import { codes as svCodes } from './sv/codes';
+import { commerce as svCommerce } from './sv/commerce';
 import { companies as svCompanies } from './sv/companies';
 import { courseEditor as svCourseEditor } from './sv/courseEditor';
 import { eartraining as svEartraining } from './sv/eartraining';
@@ -30,7 +32,7 @@ import { site as svSite } from './sv/site';
 /**
  * One namespace per module (identity, site, learning, coaching, authoring, administration), plus the app frame's shell and errors,
  * the sign-in page's own (signIn: the texts the first page loads), and the course editor's (courseEditor) and its
- * block editors' (blockEditor), loaded only with the editor, and ear training's (eartraining). English is the type source; Swedish is checked against
+ * block editors' (blockEditor), loaded only with the editor, ear training's (eartraining) and the shop's (commerce). English is the type source; Swedish is checked against
  * it by the compiler and by a unit test.
  */
 export const resources = {
@@ -49,6 +51,7 @@ export const resources = {
     courseEditor: enCourseEditor,
     blockEditor: enBlockEditor,
     eartraining: enEartraining,
+    commerce: enCommerce,
   },
   sv: {
     shell: svShell,
@@ -65,6 +68,7 @@ export const resources = {
     courseEditor: svCourseEditor,
     blockEditor: svBlockEditor,
     eartraining: svEartraining,
+    commerce: svCommerce,
   },
 } as const;
 

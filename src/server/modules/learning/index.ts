@@ -29,5 +29,6 @@ export {
 } from './services/courseAccess';
 export { courseRefs } from './services/courseRefs';
 export { blocksOfCourse, partsOfCourse } from './services/courseStructure';
+export { type CourseOutline, courseOutlines, coursesHeld } from './services/outlines';
 export { completeReviewedPart, passExerciseBlock, resetTestAttempts } from './services/progress';
 export { addLearnerXp } from './services/xp';

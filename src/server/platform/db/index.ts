@@ -44,6 +44,7 @@ import * as m0027 from './migrations/0027_eartraining';
 import * as m0028 from './migrations/0028_eartraining_settings';
 import * as m0029 from './migrations/0029_eartraining_xp';
 import * as m0030 from './migrations/0030_eartraining_blocks';
+import * as m0031 from './migrations/0031_commerce_products';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -80,6 +81,7 @@ const migrations = {
   '0028_eartraining_settings': m0028,
   '0029_eartraining_xp': m0029,
   '0030_eartraining_blocks': m0030,
+  '0031_commerce_products': m0031,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

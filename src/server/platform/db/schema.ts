@@ -529,6 +529,36 @@ export interface EarTrainingXpRulesTable extends Row {
   daily_max: number;
 }
 
+/** A product of the shop (migration 0031): see shared/domain/commerce/products.ts. */
+export interface ProductsTable extends Row {
+  site_id: number;
+  slug: string;
+  kind: string;
+  /** JSON `{ <language>: { name, description } }`, every language the product is written in. */
+  texts: string;
+  /** The consumer price in euro cents, VAT included. */
+  price_cents: number;
+  tax_category: string;
+  /** Months a purchase gives access; null: for good. */
+  access_months: number | null;
+  /** A coaching package's sessions. */
+  coaching_sessions: number | null;
+  published: Generated<Flag>;
+  student_benefit: Generated<Flag>;
+  sort_order: Generated<number>;
+  /** Sold in the external webshop instead of here: its address. */
+  external_url: string | null;
+  archived_at: Timestamp | null;
+}
+
+/** A course a course or bundle product gives (migration 0031). */
+export interface ProductCoursesTable extends Row {
+  site_id: number;
+  product_id: number;
+  course_id: number;
+  sort_order: Generated<number>;
+}
+
 export interface ViewAsLogTable extends Row {
   site_id: number;
   /** The student viewed. */
@@ -588,6 +618,8 @@ export interface Database {
   eartraining_answers: EarTrainingAnswersTable;
   eartraining_settings: EarTrainingSettingsTable;
   eartraining_xp_rules: EarTrainingXpRulesTable;
+  products: ProductsTable;
+  product_courses: ProductCoursesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

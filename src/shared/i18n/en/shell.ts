@@ -11,6 +11,7 @@ export const shell = {
     companies: 'Companies',
     codes: 'Codes',
     freeLessons: 'Free lessons',
+    products: 'Products',
     earTraining: 'Ear training',
     nameTheInterval: 'Name the interval',
     keyboardIntervals: 'Intervals on the keyboard',

@@ -14,6 +14,7 @@ export const shell: Translation<typeof en> = {
     codes: 'Koder',
     resources: 'Resurser',
     freeLessons: 'Gratislektioner',
+    products: 'Produkter',
     earTraining: 'Gehörsträning',
     nameTheInterval: 'Namnge intervallet',
     keyboardIntervals: 'Intervall på klaviaturen',

@@ -1,0 +1,9 @@
+import type { ProductKind } from '../../../shared/domain/commerce/products';
+
+/** The query keys of the shop: the catalogue by kind and language, a product by its slug. */
+export const commerceKeys = {
+  all: ['commerce'] as const,
+  products: (kind: ProductKind | '', language: string) => ['commerce', 'products', kind, language] as const,
+  product: (slug: string, language: string, token: string | null) =>
+    ['commerce', 'product', slug, language, token] as const,
+};

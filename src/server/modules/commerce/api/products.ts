@@ -1,0 +1,68 @@
+import { products } from '../../../../shared/contract/commerce/products';
+import { handlers } from '../../../platform/handlers';
+import { presentProduct } from '../presenters/products';
+import { allProducts, listProducts, productPage, saveProduct } from '../services/products';
+
+/** `products.php`: the shop's catalogue (/products, /product/:slug) and staff's product list (/productlist). */
+export const productsHandlers = handlers(products, {
+  async get_products(ctx, data) {
+    const rows = await listProducts(ctx.db, { siteId: ctx.site.id, kind: data.Kind || null });
+    return { status: 'OK', Products: rows.map((row) => presentProduct(row, data.Language ?? null)) };
+  },
+  async get_product(ctx, data) {
+    const page = await productPage(ctx.db, { siteId: ctx.site.id, slug: data.Slug, user: ctx.user ?? null });
+    return {
+      status: 'OK',
+      Product: {
+        ...presentProduct(page.row, data.Language ?? null),
+        Courses: page.courses.map((course) => ({
+          Id: course.id,
+          Name: course.name,
+          Parts: course.parts.map((part) => ({ Id: part.id, Name: part.name, Free: part.free })),
+        })),
+        Preview: page.preview && {
+          CourseId: page.preview.course.id,
+          PartId: page.preview.part.id,
+          Name: page.preview.part.name,
+        },
+        Owned: page.owned,
+        // Payments come with checkout; until then the buy button says the shop is not open.
+        ShopOpen: false,
+      },
+    };
+  },
+  async get_product_list(ctx, data) {
+    const rows = await allProducts(ctx.db, ctx.site.id);
+    return {
+      status: 'OK',
+      Products: rows.map((row) => ({
+        ...presentProduct(row, data.Language ?? null),
+        Published: row.published === 1,
+        Archived: row.archived_at !== null,
+        SortOrder: row.sort_order,
+      })),
+    };
+  },
+  async save_product(ctx, data) {
+    const p = data.Product;
+    const id = await saveProduct(ctx.db, {
+      siteId: ctx.site.id,
+      product: {
+        id: p.Id,
+        slug: p.Slug,
+        kind: p.Kind,
+        texts: p.Texts as Record<string, { Name: string; Description: string }>,
+        priceCents: p.PriceCents,
+        taxCategory: p.TaxCategory,
+        accessMonths: p.AccessMonths,
+        coachingSessions: p.CoachingSessions,
+        courseIds: p.CourseIds,
+        published: p.Published,
+        studentBenefit: p.StudentBenefit,
+        sortOrder: p.SortOrder,
+        externalUrl: p.ExternalUrl,
+      },
+    });
+    return { status: 'OK', Id: id };
+  },
+});

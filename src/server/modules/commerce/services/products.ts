@@ -1,0 +1,164 @@
+import type { ProductKind, TaxCategory } from '../../../../shared/domain/commerce/products';
+import { type Db, now } from '../../../platform/db';
+import type { ProductsTable, SessionUser } from '../../../platform/db/schema';
+import { AppError } from '../../../platform/errors';
+import { courseOutlines, coursesHeld, seesCourseAsStaff } from '../../learning';
+
+export type ProductRow = Omit<ProductsTable, 'published' | 'student_benefit' | 'sort_order'> & {
+  id: number;
+  published: number;
+  student_benefit: number;
+  sort_order: number;
+};
+
+export interface ProductInput {
+  id: number | null;
+  slug: string;
+  kind: ProductKind;
+  texts: Record<string, { Name: string; Description: string }>;
+  priceCents: number;
+  taxCategory: TaxCategory;
+  accessMonths: number | null;
+  coachingSessions: number | null;
+  courseIds: number[];
+  published: boolean;
+  studentBenefit: boolean;
+  sortOrder: number;
+  externalUrl: string | null;
+}
+
+const products = (db: Db, siteId: number) => db.selectFrom('products').selectAll().where('site_id', '=', siteId);
+
+/** The shop's products of a kind (or all): published and not archived, in their order. */
+export async function listProducts(db: Db, opts: { siteId: number; kind: ProductKind | null }): Promise<ProductRow[]> {
+  let query = products(db, opts.siteId).where('published', '=', 1).where('archived_at', 'is', null);
+  if (opts.kind) query = query.where('kind', '=', opts.kind);
+  return (await query.orderBy('sort_order').orderBy('id').execute()) as ProductRow[];
+}
+
+/** Every product of the site, for staff. */
+export async function allProducts(db: Db, siteId: number): Promise<ProductRow[]> {
+  return (await products(db, siteId).orderBy('sort_order').orderBy('id').execute()) as ProductRow[];
+}
+
+/** The courses each product gives, in order. */
+async function courseIdsOf(db: Db, siteId: number, productId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('product_courses')
+    .select('course_id')
+    .where('site_id', '=', siteId)
+    .where('product_id', '=', productId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.course_id);
+}
+
+/**
+ * A product by its slug as its page shows it: published and not archived (staff also see drafts), the courses it
+ * gives with their parts, a free part to try, and whether the viewer already holds every course. NOT_FOUND else.
+ */
+export async function productPage(db: Db, opts: { siteId: number; slug: string; user: SessionUser | null }) {
+  const staff = opts.user !== null && seesCourseAsStaff(opts.user);
+  const row = (await products(db, opts.siteId).where('slug', '=', opts.slug).executeTakeFirst()) as
+    | ProductRow
+    | undefined;
+  if (!row || (!staff && (row.published !== 1 || row.archived_at !== null))) {
+    throw new AppError('NOT_FOUND', 'No such product');
+  }
+  const courseIds = await courseIdsOf(db, opts.siteId, row.id);
+  const courses = await courseOutlines(db, { siteId: opts.siteId, courseIds });
+  const held = opts.user
+    ? await coursesHeld(db, { siteId: opts.siteId, userId: opts.user.id, courseIds })
+    : new Set<number>();
+  const owned = courses.length > 0 && courses.every((course) => held.has(course.id));
+  const preview = courses
+    .flatMap((course) => course.parts.filter((part) => part.free).map((part) => ({ course, part })))
+    .at(0);
+  return { row, courses, owned, preview: preview ?? null };
+}
+
+/**
+ * Creates or changes a product (checked by the contract): its slug must be free in the site and its courses of
+ * the site. Answers its id.
+ */
+export async function saveProduct(db: Db, opts: { siteId: number; product: ProductInput }): Promise<number> {
+  const { siteId, product } = opts;
+  const courseIds = [...new Set(product.courseIds)];
+  if (courseIds.length > 0) {
+    const found = await db
+      .selectFrom('courses')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('id', 'in', courseIds)
+      .execute();
+    if (found.length !== courseIds.length) throw new AppError('NOT_FOUND', 'No such course');
+  }
+  const at = now();
+  const values = {
+    slug: product.slug,
+    kind: product.kind,
+    texts: JSON.stringify(product.texts),
+    price_cents: product.priceCents,
+    tax_category: product.taxCategory,
+    access_months: product.accessMonths,
+    coaching_sessions: product.coachingSessions,
+    published: product.published ? 1 : 0,
+    student_benefit: product.studentBenefit ? 1 : 0,
+    sort_order: product.sortOrder,
+    external_url: product.externalUrl,
+    updated_at: at,
+  } as const;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      let productId: number;
+      if (product.id === null) {
+        const inserted = await trx
+          .insertInto('products')
+          .values({ site_id: siteId, ...values, archived_at: null, created_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        productId = inserted.id;
+      } else {
+        const updated = await trx
+          .updateTable('products')
+          .set(values)
+          .where('site_id', '=', siteId)
+          .where('id', '=', product.id)
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) throw new AppError('NOT_FOUND', 'No such product');
+        productId = updated.id;
+        await trx
+          .deleteFrom('product_courses')
+          .where('site_id', '=', siteId)
+          .where('product_id', '=', productId)
+          .execute();
+      }
+      if (courseIds.length > 0) {
+        await trx
+          .insertInto('product_courses')
+          .values(
+            courseIds.map((courseId, index) => ({
+              site_id: siteId,
+              product_id: productId,
+              course_id: courseId,
+              sort_order: index,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+      }
+      return productId;
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new AppError('NAME_TAKEN', 'Another product has this address', {
+        fields: [{ field: 'data.Product.Slug', message: 'Another product has this address' }],
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+/** Texts of the shop (/products, /product/:slug). */
+export const commerce = {
+  products: {
+    title: 'Products',
+    intro: 'Courses, bundles and coaching from the school. Prices include VAT.',
+    filter: 'Show',
+    all: 'Everything',
+    loadError: 'Products load error: the products could not be loaded. Try again in a moment.',
+    empty: 'There are no products of this kind yet.',
+    open: 'See {{name}}',
+  },
+  kinds: {
+    course: 'Course',
+    bundle: 'Bundle',
+    samples: 'Sample pack',
+    coaching: 'Coaching',
+  },
+  price: {
+    vatIncluded: 'incl. VAT',
+    free: 'Free',
+  },
+  access: {
+    months_one: '{{count}} month of access',
+    months_other: '{{count}} months of access',
+    lifetime: 'Access for good',
+    sessions_one: '{{count}} coaching session',
+    sessions_other: '{{count}} coaching sessions',
+  },
+  product: {
+    back: 'All products',
+    studentBenefit: 'Student benefit',
+    inside: "What's inside",
+    parts_one: '{{count}} page',
+    parts_other: '{{count}} pages',
+    free: 'free',
+    preview: 'Try a free lesson first: {{name}}',
+    buy: 'Buy',
+    buyExternal: 'Buy in our webshop',
+    shopClosed: 'The shop is not open yet: purchases will be possible here soon.',
+    owned: 'You own this',
+    toMyCourses: 'Go to My courses',
+    notFound: 'No such product',
+    notFoundText: 'There is no product at this address. It may have been taken out of the shop.',
+  },
+};
