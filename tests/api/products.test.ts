@@ -162,4 +162,73 @@ describe.each(dialects)('products.php on %s', (dialect) => {
     expect(learner.httpStatus).toBe(403);
     expect(await snapshotRows(server)).toEqual(snapshot);
   });
+
+  it('staff load a product as they saved it, archive it out of the shop and restore it', async () => {
+    const { site, first, second, coach, student } = await shop();
+    const saved = {
+      Slug: 'both',
+      Kind: 'bundle',
+      CourseIds: [second.id, first.id],
+      AccessMonths: null,
+      StudentBenefit: true,
+      SortOrder: 7,
+      ExternalUrl: 'https://shop.example.com/both',
+    };
+    const { Id } = (await server.call('products.php', 'save_product', { Product: product(saved) }, as(coach))).body;
+    const form = (await server.call('products.php', 'get_product_admin', { ProductId: Id }, as(coach))).body.Product;
+    expect(form).toEqual({
+      Id,
+      Slug: 'both',
+      Kind: 'bundle',
+      Texts: { en: { Name: 'Beats', Description: 'Make beats.' }, sv: { Name: 'Beats på svenska', Description: '' } },
+      PriceCents: 4900,
+      TaxCategory: 'electronic',
+      AccessMonths: null,
+      CoachingSessions: null,
+      CourseIds: [second.id, first.id],
+      Published: true,
+      StudentBenefit: true,
+      SortOrder: 7,
+      ExternalUrl: 'https://shop.example.com/both',
+      Archived: false,
+    });
+    // Saving it again with a change keeps one row and its new courses.
+    await server.call(
+      'products.php',
+      'save_product',
+      { Product: product({ ...saved, Id, CourseIds: [first.id, second.id] }) },
+      as(coach),
+    );
+    expect(
+      (await server.call('products.php', 'get_product_admin', { ProductId: Id }, as(coach))).body.Product.CourseIds,
+    ).toEqual([first.id, second.id]);
+
+    const visible = async () =>
+      (await server.call('products.php', 'get_products', {}, { site: site.name })).body.Products.map(
+        (p: { Id: number }) => p.Id,
+      );
+    expect(await visible()).toEqual([Id]);
+    expect(
+      (await server.callRaw('products.php', 'set_product_archived', { ProductId: Id, Archived: true }, as(student)))
+        .httpStatus,
+    ).toBe(403);
+    await server.call('products.php', 'set_product_archived', { ProductId: Id, Archived: true }, as(coach));
+    expect(await visible()).toEqual([]);
+    expect(
+      (await server.callRaw('products.php', 'get_product', { Slug: 'both' }, { site: site.name })).httpStatus,
+    ).toBe(404);
+    expect((await server.call('products.php', 'get_product_list', {}, as(coach))).body.Products[0]?.Archived).toBe(
+      true,
+    );
+    await server.call('products.php', 'set_product_archived', { ProductId: Id, Archived: false }, as(coach));
+    expect(await visible()).toEqual([Id]);
+
+    const other = await shop();
+    for (const [call, data] of [
+      ['get_product_admin', { ProductId: Id }],
+      ['set_product_archived', { ProductId: Id, Archived: true }],
+    ] as const) {
+      expect((await server.callRaw('products.php', call, data, as(other.coach))).httpStatus).toBe(404);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apiCall,
   e2eAvailable,
   expectAccessible,
   gotoPage,
@@ -75,5 +76,42 @@ describe.skipIf(!e2eAvailable)('the shop: /products and /product/:slug', () => {
     );
     await expectAccessible(sv, '/product/:slug in Swedish (dark)');
     await swede.close();
+  });
+
+  it('an administrator edits a product in Swedish in /productlist; the shop shows it in Swedish', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await newContext(browser());
+    const { token } = await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, '/productlist');
+    await settle(page);
+    await expectAccessible(page, '/productlist');
+    const before = (await apiCall('products.php', 'get_product_list', {}, token)).Products.find(
+      (p) => p.Slug === 'producer-bundle',
+    );
+    if (!before) throw new Error('the demo bundle is missing');
+    const original = (await apiCall('products.php', 'get_product_admin', { ProductId: before.Id }, token)).Product;
+    await page.getByTestId('product-list').getByRole('link', { name: 'Producer bundle' }).click();
+    await page.waitForURL(new RegExp(`/productlist/${before.Id}$`));
+    const editor = page.getByTestId('product-editor');
+    await editor.waitFor();
+    await expect.poll(() => editor.getByTestId('product-name').inputValue()).toBe('Producer bundle');
+    await editor.getByTestId('product-language').getByText('Swedish', { exact: true }).click();
+    await expect.poll(() => editor.getByTestId('product-name').inputValue()).toBe('Producentpaketet');
+    await editor.getByTestId('product-name').fill('Producentpaketet, allt i ett');
+    await expectAccessible(page, 'the product editor');
+    await editor.getByTestId('product-save').click();
+    await page.getByText('Product saved.').waitFor();
+
+    const swede = await newContext(browser(), { storage: { userLocale: 'sv' } });
+    const sv = await swede.newPage();
+    await gotoPage(sv, '/product/producer-bundle');
+    await expect.poll(() => sv.locator('h1').first().textContent()).toBe('Producentpaketet, allt i ett');
+    await swede.close();
+    // The demo bundle as it was, for whatever runs next.
+    const { Archived: _archived, ...restore } = original;
+    await apiCall('products.php', 'save_product', { Product: restore }, token);
+    await context.close();
   });
 });

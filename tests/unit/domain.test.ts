@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminMenu } from '../../src/shared/domain/adminMenu';
 import { AUTOSAVE_AFTER_MS, AUTOSAVE_IDLE_MS, autosaveDelay } from '../../src/shared/domain/autosave';
 import { checkAdmin, checkLogin, denialOf, deniedCaseOf, deniedUserId } from '../../src/shared/domain/guards';
 import {
@@ -8,7 +9,6 @@ import {
 } from '../../src/shared/domain/identity/password';
 import { chooseLanguage, defaultLanguage } from '../../src/shared/domain/language';
 import {
-  adminMenu,
   barItems,
   footerMenu,
   isMenuItemVisible,
@@ -95,12 +95,15 @@ describe('the top bar and the drawer', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['/EarTraining', '/EarTraining/NameTheInterval', '/EarTraining/KeyboardIntervals_1']),
     );
-    const bar = (staff: boolean) => barItems(visibleItems(mainMenu, staff ? admin : student), staff).map((i) => i.path);
-    expect(bar(false)).toContain('/EarTraining');
-    expect(bar(false)).not.toContain('/EarTraining/NameTheInterval');
-    // The staff's bar keeps its room for the admin menu.
-    expect(bar(true)).not.toContain('/EarTraining');
-    expect(bar(true)).toContain('/News');
+    const bar = (viewer: MenuViewer) => barItems(visibleItems(mainMenu, viewer), viewer.hasToken).map((i) => i.path);
+    expect(bar(anonymous)).toEqual(expect.arrayContaining(['/EarTraining', '/products']));
+    expect(bar(anonymous)).not.toContain('/EarTraining/NameTheInterval');
+    // Signed in, her own pages (and staff's admin menu) keep the bar's room; the drawer lists the rest.
+    for (const viewer of [student, admin]) {
+      expect(bar(viewer)).not.toContain('/EarTraining');
+      expect(bar(viewer)).not.toContain('/products');
+      expect(bar(viewer)).toContain('/News');
+    }
   });
 });
 
@@ -110,7 +113,7 @@ describe('the admin submenu (spec §2)', () => {
   const paths = (viewer: MenuViewer) => visibleItems(adminMenu, viewer).map((i) => i.path);
 
   it('lists the pages that exist with their type rule: the staff ones for types 2 and 8, the rest for type 2', () => {
-    const staff = ['/users', '/Courses', '/codes', '/Tasks', '/admin/companies'];
+    const staff = ['/users', '/Courses', '/codes', '/productlist', '/Tasks', '/admin/companies'];
     expect(paths(coachView)).toEqual(staff);
     expect(paths(adminView)).toEqual([...staff, '/versions', '/login/edit']);
   });

@@ -41,6 +41,7 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'products.php get_products',
         'products.php get_product',
         'products.php get_product_list',
+        'products.php get_product_admin',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

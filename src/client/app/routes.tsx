@@ -43,6 +43,7 @@ const CertificateCheckPage = page(
   ['learning'],
 );
 const ProductsPage = page(() => import('../features/commerce/Products/ProductsPage'), ['commerce']);
+const ProductAdminPage = page(() => import('../features/commerce/ProductAdminPage'), ['commerce']);
 const ProductPage = page(() => import('../features/commerce/Product/ProductPage'), ['commerce']);
 const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining']);
 const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
@@ -107,6 +108,9 @@ const pages: Record<RoutePath, Page> = {
   '/Tasks': { element: <TasksPage /> },
   '/Tasks/:id': { element: <TaskPage /> },
   '/admin/companies': { element: <CompaniesPage /> },
+  // The product list and a product's editor in one chunk, which picks the page by the address.
+  '/productlist': { element: <ProductAdminPage />, match: '/productlist/:product_id?' },
+  '/productlist/:product_id': { drawnBy: '/productlist' },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

@@ -1,4 +1,4 @@
-import { staffTypes, UserType } from './roles';
+import { UserType } from './roles';
 
 export interface MenuItem {
   path: string;
@@ -12,13 +12,16 @@ export interface MenuItem {
   needsRegistration?: boolean;
   /** A page under another item: listed beneath it in the drawer, left out of the top bar for room. */
   parent?: string;
-  /** Left out of the staff's top bar, where the admin menu needs the room (the drawer still lists it). */
-  notInStaffBar?: boolean;
+  /**
+   * In the top bar for visitors only: signed in, a user's own pages (and staff's admin menu) need the bar's room, and
+   * she finds the item in the drawer.
+   */
+  visitorsBar?: boolean;
 }
 
-/** The main menu's items of the top bar: those under another item, and for staff those marked so, are in the drawer. */
-export const barItems = <T extends MenuItem>(items: readonly T[], staff: boolean): T[] =>
-  items.filter((item) => !item.parent && !(staff && item.notInStaffBar));
+/** The main menu's items of the top bar: those under another item, and signed in those marked so, are in the drawer. */
+export const barItems = <T extends MenuItem>(items: readonly T[], signedIn: boolean): T[] =>
+  items.filter((item) => !item.parent && !(signedIn && item.visitorsBar));
 
 export interface MenuViewer {
   hasToken: boolean;
@@ -49,23 +52,13 @@ export const mainMenu: readonly MenuItem[] = [
   { path: '/redeem-code', label: 'menu.redeemCode', loginRequired: true, userTypes: [UserType.student] },
   { path: '/Resources', label: 'menu.resources', loginRequired: true },
   { path: '/FreeLessons', label: 'menu.freeLessons' },
-  { path: '/products', label: 'menu.products', notInStaffBar: true },
-  { path: '/EarTraining', label: 'menu.earTraining', notInStaffBar: true },
+  { path: '/products', label: 'menu.products', visitorsBar: true },
+  { path: '/EarTraining', label: 'menu.earTraining', visitorsBar: true },
   { path: '/EarTraining/NameTheInterval', label: 'menu.nameTheInterval', parent: '/EarTraining' },
   { path: '/EarTraining/KeyboardIntervals_1', label: 'menu.keyboardIntervals', parent: '/EarTraining' },
   { path: '/faq', label: 'menu.faq' },
   { path: '/login', label: 'menu.signIn', hiddenWhenSignedIn: true },
   { path: '/register', label: 'menu.signUp', hiddenWhenSignedIn: true, needsRegistration: true },
-];
-
-export const adminMenu: readonly MenuItem[] = [
-  { path: '/users', label: 'menu.users', loginRequired: true, userTypes: staffTypes },
-  { path: '/Courses', label: 'menu.courses', loginRequired: true, userTypes: staffTypes },
-  { path: '/codes', label: 'menu.codes', loginRequired: true, userTypes: staffTypes },
-  { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
-  { path: '/admin/companies', label: 'menu.companies', loginRequired: true, userTypes: staffTypes },
-  { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
-  { path: '/login/edit', label: 'menu.loginEdit', loginRequired: true, userTypes: [UserType.admin] },
 ];
 
 /** An entry of the drawer's menu that opens a dialog rather than a page. */

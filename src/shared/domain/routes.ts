@@ -58,6 +58,8 @@ export const routeAccess = {
   '/Tasks': { kind: 'admin' },
   '/Tasks/:id': { kind: 'admin' },
   '/admin/companies': { kind: 'admin' },
+  '/productlist': { kind: 'admin' },
+  '/productlist/:product_id': { kind: 'admin' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;
@@ -78,6 +80,7 @@ const samples: Partial<Record<RoutePath, string>> = {
   '/product/:slug': '/product/music-production-basics',
   '/Tasks/:id': '/Tasks/1',
   '/user/:id': '/user/1',
+  '/productlist/:product_id': '/productlist/1',
 };
 
 const withSamples = () =>

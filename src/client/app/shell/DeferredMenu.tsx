@@ -14,7 +14,8 @@ export interface MenuEntry {
 export interface DeferredMenuProps {
   /** The props of the menu's button (label, icons, aria-label); its look is the top bar's subtle button. */
   trigger: ButtonProps & { 'aria-label'?: string };
-  entries: MenuEntry[];
+  /** The menu's entries, or `admin`: the staff's admin submenu, which the menu's own chunk brings. */
+  entries: MenuEntry[] | 'admin';
 }
 
 const TopBarMenu = lazy(loadTopBarMenu);

@@ -10,7 +10,8 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { adminMenu, drawerActions, mainMenu, visibleItems } from '../../../shared/domain/menu';
+import { adminMenu } from '../../../shared/domain/adminMenu';
+import { drawerActions, mainMenu, visibleItems } from '../../../shared/domain/menu';
 import { isStaffType } from '../../../shared/domain/roles';
 import { useOpenedAfterMount } from '../../components/useOpenedAfterMount';
 import { openSupport } from '../../features/coaching/messages/dialogs';

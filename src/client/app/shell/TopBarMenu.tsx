@@ -1,13 +1,29 @@
 import { Button, Menu } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { adminMenu } from '../../../shared/domain/adminMenu';
+import { visibleItems } from '../../../shared/domain/menu';
 import type { DeferredMenuProps } from './DeferredMenu';
+import { useMenuViewer } from './useMenuViewer';
 
 /**
  * The menu a DeferredMenu stands in for, drawn by the click that asked for it: it takes the focus of the
  * button it replaces and opens at once.
  */
-export default function TopBarMenu({ trigger, entries }: DeferredMenuProps) {
+export default function TopBarMenu({ trigger, entries: given }: DeferredMenuProps) {
+  const { t } = useTranslation();
+  const viewer = useMenuViewer();
+  const entries =
+    given === 'admin'
+      ? visibleItems(adminMenu, viewer).map((item) => ({
+          key: item.path,
+          to: item.path,
+          label: t(item.label as 'menu.home'),
+          lang: undefined,
+          onClick: undefined,
+        }))
+      : given;
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
   useEffect(() => {

@@ -4,6 +4,9 @@ import type { ProductKind } from '../../../shared/domain/commerce/products';
 export const commerceKeys = {
   all: ['commerce'] as const,
   products: (kind: ProductKind | '', language: string) => ['commerce', 'products', kind, language] as const,
+  list: (language: string) => ['commerce', 'list', language] as const,
+  form: (productId: number) => ['commerce', 'form', productId] as const,
+  courses: ['commerce', 'courses'] as const,
   product: (slug: string, language: string, token: string | null) =>
     ['commerce', 'product', slug, language, token] as const,
 };

@@ -110,6 +110,25 @@ export const EditableProduct = z
     }
   });
 
+/** A product as its editor loads it: every field of `EditableProduct`, and whether it is archived. */
+export const ProductForm = z.object({
+  Id: z.number(),
+  Slug: z.string(),
+  Kind,
+  Texts: z.partialRecord(z.enum(supportedLanguages), z.object({ Name: z.string(), Description: z.string() })),
+  PriceCents: z.number(),
+  TaxCategory: z.enum(taxCategories),
+  AccessMonths: z.number().nullable(),
+  CoachingSessions: z.number().nullable(),
+  CourseIds: z.array(z.number()),
+  Published: z.boolean(),
+  StudentBenefit: z.boolean(),
+  SortOrder: z.number(),
+  ExternalUrl: z.string().nullable(),
+  Archived: z.boolean(),
+});
+export type ProductForm = z.infer<typeof ProductForm>;
+
 /** A product in staff's list: its state beside what the shop shows. */
 export const ProductListItem = ProductSummary.extend({
   Published: z.boolean(),
@@ -138,6 +157,19 @@ export const products = endpoint('products.php', {
     reads: true,
     data: z.object({ Language: LanguageChoice.optional() }),
     answer: z.object({ status: ok, Products: z.array(ProductListItem) }),
+  }),
+  /** A product as staff edit it (/productlist/:product_id). */
+  get_product_admin: call({
+    access: 'staff',
+    reads: true,
+    data: z.object({ ProductId: id }),
+    answer: z.object({ status: ok, Product: ProductForm }),
+  }),
+  /** Takes a product out of the shop (archived: hidden, kept with its sales) or puts it back. */
+  set_product_archived: call({
+    access: 'staff',
+    data: z.object({ ProductId: id, Archived: z.boolean() }),
+    answer: z.object({ status: ok }),
   }),
   /** Creates (Id 0) or changes a product; its slug is unique in the site. */
   save_product: call({

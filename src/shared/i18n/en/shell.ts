@@ -10,6 +10,7 @@ export const shell = {
     redeemCode: 'Redeem code',
     companies: 'Companies',
     codes: 'Codes',
+    productList: 'Products',
     freeLessons: 'Free lessons',
     products: 'Products',
     earTraining: 'Ear training',

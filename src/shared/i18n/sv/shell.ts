@@ -12,6 +12,7 @@ export const shell: Translation<typeof en> = {
     redeemCode: 'Lös in kod',
     companies: 'Företag',
     codes: 'Koder',
+    productList: 'Produkter',
     resources: 'Resurser',
     freeLessons: 'Gratislektioner',
     products: 'Produkter',

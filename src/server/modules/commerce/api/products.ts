@@ -1,7 +1,14 @@
 import { products } from '../../../../shared/contract/commerce/products';
 import { handlers } from '../../../platform/handlers';
-import { presentProduct } from '../presenters/products';
-import { allProducts, listProducts, productPage, saveProduct } from '../services/products';
+import { presentProduct, presentProductForm } from '../presenters/products';
+import {
+  allProducts,
+  listProducts,
+  productForEditing,
+  productPage,
+  saveProduct,
+  setArchived,
+} from '../services/products';
 
 /** `products.php`: the shop's catalogue (/products, /product/:slug) and staff's product list (/productlist). */
 export const productsHandlers = handlers(products, {
@@ -42,6 +49,14 @@ export const productsHandlers = handlers(products, {
         SortOrder: row.sort_order,
       })),
     };
+  },
+  async get_product_admin(ctx, data) {
+    const { row, courseIds } = await productForEditing(ctx.db, { siteId: ctx.site.id, productId: data.ProductId });
+    return { status: 'OK', Product: presentProductForm(row, courseIds) };
+  },
+  async set_product_archived(ctx, data) {
+    await setArchived(ctx.db, { siteId: ctx.site.id, productId: data.ProductId, archived: data.Archived });
+    return { status: 'OK' };
   },
   async save_product(ctx, data) {
     const p = data.Product;

@@ -1,10 +1,11 @@
-import type { ProductSummary } from '../../../../shared/contract/commerce/products';
-import { type ProductKind, productKinds } from '../../../../shared/domain/commerce/products';
+import type { ProductForm, ProductSummary } from '../../../../shared/contract/commerce/products';
+import { type ProductKind, productKinds, taxCategories } from '../../../../shared/domain/commerce/products';
+import { supportedLanguages } from '../../../../shared/domain/language';
 import type { ProductRow } from '../services/products';
 
 type Texts = Record<string, { Name?: string; Description?: string }>;
 
-function textsOf(row: ProductRow): Texts {
+export function textsOf(row: ProductRow): Texts {
   try {
     const parsed = JSON.parse(row.texts) as unknown;
     return parsed !== null && typeof parsed === 'object' ? (parsed as Texts) : {};
@@ -35,5 +36,30 @@ export function presentProduct(row: ProductRow, language: string | null): Produc
     CoachingSessions: row.coaching_sessions,
     StudentBenefit: row.student_benefit === 1,
     ExternalUrl: row.external_url,
+  };
+}
+
+/** A product as its editor loads it. */
+export function presentProductForm(row: ProductRow, courseIds: number[]): ProductForm {
+  const texts = Object.fromEntries(
+    Object.entries(textsOf(row))
+      .filter(([language]) => (supportedLanguages as readonly string[]).includes(language))
+      .map(([language, text]) => [language, { Name: text.Name ?? '', Description: text.Description ?? '' }]),
+  );
+  return {
+    Id: row.id,
+    Slug: row.slug,
+    Kind: productKinds.find((kind) => kind === row.kind) ?? 'course',
+    Texts: texts,
+    PriceCents: row.price_cents,
+    TaxCategory: taxCategories.find((category) => category === row.tax_category) ?? 'electronic',
+    AccessMonths: row.access_months,
+    CoachingSessions: row.coaching_sessions,
+    CourseIds: courseIds,
+    Published: row.published === 1,
+    StudentBenefit: row.student_benefit === 1,
+    SortOrder: row.sort_order,
+    ExternalUrl: row.external_url,
+    Archived: row.archived_at !== null,
   };
 }

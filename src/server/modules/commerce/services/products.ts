@@ -162,3 +162,24 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
     throw error;
   }
 }
+
+/** A product with the courses it gives, for its editor; NOT_FOUND when the site has no such product. */
+export async function productForEditing(db: Db, opts: { siteId: number; productId: number }) {
+  const row = (await products(db, opts.siteId).where('id', '=', opts.productId).executeTakeFirst()) as
+    | ProductRow
+    | undefined;
+  if (!row) throw new AppError('NOT_FOUND', 'No such product');
+  return { row, courseIds: await courseIdsOf(db, opts.siteId, row.id) };
+}
+
+/** Archives a product (out of the shop, kept) or restores it. */
+export async function setArchived(db: Db, opts: { siteId: number; productId: number; archived: boolean }) {
+  const at = now();
+  const updated = await db
+    .updateTable('products')
+    .set({ archived_at: opts.archived ? at : null, updated_at: at })
+    .where('site_id', '=', opts.siteId)
+    .where('id', '=', opts.productId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'No such product');
+}
