@@ -6,6 +6,7 @@
 import { isPlanId, type PlanId, planIds } from '../../shared/domain/site/plans';
 import { normalizeHost, SITE_NAME_MAX } from '../../shared/domain/site/sites';
 import { type Db, now } from './db';
+import { isUniqueViolation } from './db/lookups';
 import { AppError } from './errors';
 import { forgetHost, forgetSite } from './sites';
 
@@ -34,11 +35,6 @@ export interface SiteSettings {
   addHosts?: string[];
   removeHosts?: string[];
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 const bad = (message: string) => new AppError('INVALID_REQUEST', message);
 

@@ -51,3 +51,9 @@ export async function existsInSite(db: Db, table: TenantTable, siteId: number, i
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether a database error is a unique index refusing a row (SQLite and PostgreSQL): a name or key taken meanwhile. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};

@@ -69,8 +69,10 @@ export const EditableProduct = z
       .refine((texts) => Object.keys(texts).length > 0, { error: 'A name in at least one language' }),
     PriceCents: z.number().int().min(0).max(PRODUCT_LIMITS.priceCents),
     TaxCategory: z.enum(taxCategories),
-    AccessMonths: z.number().int().min(1).max(PRODUCT_LIMITS.accessMonths).nullable().default(null),
-    CoachingSessions: z.number().int().min(1).max(PRODUCT_LIMITS.coachingSessions).nullable().default(null),
+    /** 0, null or left out: for good. */
+    AccessMonths: noneOr(z.number().int().min(1).max(PRODUCT_LIMITS.accessMonths), 'a number of months'),
+    /** 0, null or left out: none (every kind but a coaching package). */
+    CoachingSessions: noneOr(z.number().int().min(1).max(PRODUCT_LIMITS.coachingSessions), 'a number of sessions'),
     CourseIds: z.array(id).max(PRODUCT_LIMITS.courses).default([]),
     Published: z.boolean().default(false),
     StudentBenefit: z.boolean().default(false),

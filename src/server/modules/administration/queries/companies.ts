@@ -154,12 +154,6 @@ export async function companyUsers(
   return { rows, total: Number(count.n) };
 }
 
-/** Whether a database error is a unique index refusing a row (SQLite and PostgreSQL). */
-export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
-
 /** Whether a database error is a foreign key refusing a change (SQLite and PostgreSQL). */
 export const isForeignKeyViolation = (error: unknown): boolean => {
   const code = (error as { code?: unknown } | null)?.code;

@@ -3,6 +3,7 @@ import type { SaveCompany } from '../../../../shared/contract/administration/com
 import { companyNameKey } from '../../../../shared/domain/administration/companies';
 import { type Actor, authorize } from '../../../platform/authorize';
 import { type Db, now } from '../../../platform/db';
+import { isUniqueViolation } from '../../../platform/db/lookups';
 import { AppError } from '../../../platform/errors';
 import { assertPlanRoom } from '../../../platform/plans';
 import { companyActions } from '../policies/companies';
@@ -14,7 +15,6 @@ import {
   countCompanies,
   findCompany,
   isForeignKeyViolation,
-  isUniqueViolation,
   lockCompany,
   usersInCompany,
 } from '../queries/companies';

@@ -1,5 +1,6 @@
 import type { ProductKind, TaxCategory } from '../../../../shared/domain/commerce/products';
 import { type Db, now } from '../../../platform/db';
+import { isUniqueViolation } from '../../../platform/db/lookups';
 import type { ProductsTable, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { courseOutlines, coursesHeld, seesCourseAsStaff } from '../../learning';
@@ -153,8 +154,7 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
       return productId;
     });
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    if (isUniqueViolation(error)) {
       throw new AppError('NAME_TAKEN', 'Another product has this address', {
         fields: [{ field: 'data.Product.Slug', message: 'Another product has this address' }],
       });

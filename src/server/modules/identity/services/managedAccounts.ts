@@ -3,6 +3,7 @@ import { ACCOUNT_MAILS_PER_ADDRESS, RESET_VALID_MINUTES } from '../../../../shar
 import { recipientLanguage } from '../../../../shared/domain/language';
 import type { Config } from '../../../platform/config';
 import { type Db, now } from '../../../platform/db';
+import { isUniqueViolation } from '../../../platform/db/lookups';
 import type { UsersTable } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { requireWindow } from '../../../platform/limits';
@@ -37,12 +38,6 @@ export interface AccountFields {
 }
 
 const emailTaken = () => new AppError('EMAIL_TAKEN', 'Another user of the site has this email address');
-
-/** A unique index's refusal, on either database (the address taken between the check and the write). */
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 async function assertEmailFree(db: Db, siteId: number, email: string, exceptUserId: number | null) {
   let query = db.selectFrom('users').select('id').where('site_id', '=', siteId).where('email', '=', email);
