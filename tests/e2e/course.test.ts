@@ -85,12 +85,21 @@ describe.skipIf(!e2eAvailable)('the course experience', () => {
 
     let pages = 0;
     let finished = false;
+    let previousId: string | null = null;
     for (;;) {
       await page.getByTestId('course-forward').click();
-      await page.getByTestId('course-part').waitFor();
+      // The page moves on in a transition: until the next part is drawn, the one before is still on screen.
+      await expect
+        .poll(async () => {
+          const shown = page.getByTestId('course-part');
+          return (await shown.count()) > 0 ? await shown.getAttribute('data-part-id') : null;
+        })
+        .not.toBe(previousId);
+      await expect.poll(() => page.getByTestId('course-part').count()).toBe(1);
       await settle(page);
       pages += 1;
-      const partId = Number(await page.getByTestId('course-part').getAttribute('data-part-id'));
+      previousId = await page.getByTestId('course-part').getAttribute('data-part-id');
+      const partId = Number(previousId);
       const part = findIn(course.CourseParts, (p) => p.Id === partId);
 
       // The last counted page completes the course: the celebration comes with the page.

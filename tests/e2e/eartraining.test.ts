@@ -292,9 +292,11 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
       const hertz = midiToFrequency(root + semitonesOf(interval) - 24);
       await page.evaluate((value) => (window as unknown as { sing(hertz: number): void }).sing(value), hertz);
       const feedback = page.getByTestId('eartraining-feedback');
-      await feedback.waitFor({ timeout: 10_000 });
+      await feedback.waitFor({ timeout: 20_000 });
       expect(await feedback.getAttribute('data-right')).toBe('true');
+      // A breath between the answers: the page hears the silence before the next note is sung.
       await page.evaluate(() => (window as unknown as { sing(hertz: null): void }).sing(null));
+      await expect.poll(() => page.getByTestId('sing-heard').textContent()).toBe('Listening…');
     }
     await page.getByTestId('round-next').click();
     expect(await page.getByTestId('round-score').textContent()).toBe('You got 5 of 5 right.');

@@ -58,7 +58,7 @@ export function KeyboardIntervals({
   const range = settingsRange(settings);
   // An octave either side of the questions' notes, where the learner's wrong notes fall; beyond, a key loads its
   // sample when first played.
-  const samples = useSamples(range.low - 12, range.high + 12, settings.Sound === 'piano');
+  const samples = useSamples(range.low - 12, range.high + 12, settings.Sound === 'piano', course === undefined);
 
   const playQuestion = useCallback(
     (question: Question, current: Mode) => {

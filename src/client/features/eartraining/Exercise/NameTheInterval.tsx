@@ -34,7 +34,8 @@ export function NameTheInterval({
 }) {
   const { t } = useTranslation('eartraining');
   const range = settingsRange(settings);
-  const samples = useSamples(range.low, range.high, settings.Sound === 'piano');
+  // In a course's block the sound loads when a round starts.
+  const samples = useSamples(range.low, range.high, settings.Sound === 'piano', course === undefined);
   const [showFirst, setShowFirst] = useState(false);
 
   const play = useCallback(

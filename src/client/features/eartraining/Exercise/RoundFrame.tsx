@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { ErrorAlert } from '../../../components/LoadState';
 import { alertTone } from '../../../components/tone';
+import { startAudio } from '../audio/instrument';
 import { useXpRules } from '../progress';
 import type { useRound } from '../useRound';
 import { Feedback, useIntervalPhrase } from './Feedback';
@@ -22,6 +23,14 @@ export function RoundFrame({ round, samples, children }: { round: Round; samples
   const frame = useRef<HTMLDivElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const last = round.answers[round.answers.length - 1];
+  // Started before the samples were there: the round begins once they are.
+  const [startWhenReady, setStartWhenReady] = useState(false);
+  useEffect(() => {
+    if (startWhenReady && samples.status === 'ready') {
+      setStartWhenReady(false);
+      round.start();
+    }
+  }, [startWhenReady, samples.status, round]);
 
   useEffect(() => {
     if (round.phase === 'answered') next.current?.focus();
@@ -34,7 +43,19 @@ export function RoundFrame({ round, samples, children }: { round: Round; samples
       <Stack gap="md" align="flex-start">
         <Text>{t('exercise.ready', { count: round.total })}</Text>
         <SampleProgress samples={samples} />
-        <Button size="md" onClick={round.start} disabled={samples.status !== 'ready'} data-testid="round-start">
+        <Button
+          size="md"
+          onClick={() => {
+            if (samples.status === 'ready') return round.start();
+            // The audio starts in this click; the first question plays when the samples have come.
+            startAudio();
+            setStartWhenReady(true);
+            samples.retry();
+          }}
+          loading={startWhenReady}
+          disabled={samples.status === 'loading' || samples.status === 'failed'}
+          data-testid="round-start"
+        >
           {t('exercise.startRound')}
         </Button>
       </Stack>

@@ -2,21 +2,28 @@ import { useCallback, useEffect, useState } from 'react';
 import { audioSupported, loadSamples } from '../audio/instrument';
 
 export interface SamplesState {
-  status: 'loading' | 'ready' | 'failed' | 'unsupported';
+  /** `waiting`: not asked for yet (a course page loads them when the learner starts a round). */
+  status: 'waiting' | 'loading' | 'ready' | 'failed' | 'unsupported';
   done: number;
   total: number;
+  /** Loads them now (again after a failure). */
   retry(): void;
 }
 
 /**
- * The piano's samples for the notes from `low` to `high`, loaded when the page opens (before any gesture, so the
- * first question plays at once) with how many have arrived; a pure tone needs none.
+ * The piano's samples for the notes from `low` to `high`, with how many have arrived; a pure tone needs none. On an
+ * exercise's own page they load as soon as the page is idle, so the first question plays at once; in a course's
+ * block (`eager` false) only when the learner starts a round, so a page read for its other blocks fetches no sound.
  */
-export function useSamples(low: number, high: number, needed: boolean): SamplesState {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<SamplesState, 'retry'>>({ status: 'loading', done: 0, total: 0 });
+export function useSamples(low: number, high: number, needed: boolean, eager = true): SamplesState {
+  const [attempt, setAttempt] = useState(eager ? 1 : 0);
+  const [state, setState] = useState<Omit<SamplesState, 'retry'>>({
+    status: eager ? 'loading' : 'waiting',
+    done: 0,
+    total: 0,
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger, loading again
+  // `attempt` starts the loading (0: not asked for yet) and loads again after a failure.
   useEffect(() => {
     if (!audioSupported()) {
       setState({ status: 'unsupported', done: 0, total: 0 });
@@ -26,6 +33,7 @@ export function useSamples(low: number, high: number, needed: boolean): SamplesS
       setState({ status: 'ready', done: 0, total: 0 });
       return;
     }
+    if (attempt === 0) return;
     let current = true;
     setState((before) => ({ ...before, status: 'loading' }));
     const load = () =>

@@ -175,7 +175,9 @@ export function playNotes(
   const ctx = startAudio();
   if (!ctx || !master) return [];
   const output = master;
-  const base = ctx.currentTime + (opts.immediate ? 0 : LOOKAHEAD);
+  // One reading of the clock for the whole call: the notes' onsets and what the mark says they were scheduled at.
+  const clock = ctx.currentTime;
+  const base = clock + (opts.immediate ? 0 : LOOKAHEAD);
   return notes.map((note) => {
     const at = base + note.offset;
     const name = sampleFor(note.midi).name;
@@ -187,7 +189,7 @@ export function playNotes(
     } else {
       scheduleTone(ctx, output, note.midi, at, note.length, sound);
     }
-    const mark: NoteMark = { midi: note.midi, at, contextTime: ctx.currentTime, eventTime: opts.eventTime ?? null };
+    const mark: NoteMark = { midi: note.midi, at, contextTime: clock, eventTime: opts.eventTime ?? null };
     performance.mark(NOTE_MARK, { detail: mark });
     return at;
   });
