@@ -288,8 +288,8 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
       const prompt = page.getByTestId('keyboard-prompt');
       const root = Number(await prompt.getAttribute('data-root'));
       const interval = (await prompt.getAttribute('data-interval')) as IntervalId;
-      // A bass: the answer two octaves down.
-      const hertz = midiToFrequency(root + semitonesOf(interval) - 24);
+      // A man's voice: the answer an octave down (110 to 330 Hz here, within the voice range the page listens to).
+      const hertz = midiToFrequency(root + semitonesOf(interval) - 12);
       await page.evaluate((value) => (window as unknown as { sing(hertz: number): void }).sing(value), hertz);
       const feedback = page.getByTestId('eartraining-feedback');
       await feedback.waitFor({ timeout: 20_000 });
