@@ -10,6 +10,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import * as authoring from './modules/authoring';
+import * as commerce from './modules/commerce';
 import * as eartraining from './modules/eartraining';
 import * as identity from './modules/identity';
 import type { Config } from './platform/config';
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerMediaRoutes(fastify, { db, config });
   authoring.registerTransferRoutes(fastify, { db, config });
   eartraining.registerSampleRoutes(fastify);
+  commerce.registerPaymentRoutes(fastify, { db, config, mailer });
 
   const hasClient = fs.existsSync(path.join(config.clientDir, 'index.html'));
   // Registered without a client too: media are sent with its `sendFile`, which answers Range requests.

@@ -48,6 +48,11 @@ const everyTable: Record<keyof Database, true> = {
   eartraining_xp_rules: true,
   products: true,
   product_courses: true,
+  shop_settings: true,
+  discount_codes: true,
+  orders: true,
+  payment_events: true,
+  coaching_credits: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

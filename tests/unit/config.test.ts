@@ -37,6 +37,9 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'yes',
       CLIENT_DIR: '/srv/client',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
     });
     expect(config).toEqual({
       port: 8080,
@@ -52,7 +55,18 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: true,
       clientDir: '/srv/client',
+      stripe: { secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc123', apiUrl: 'http://127.0.0.1:12111' },
     });
+  });
+
+  it('Stripe: the two keys go together, and each has its shape', () => {
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_live_abc123' })).toContain(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together',
+    );
+    expect(failure({ STRIPE_SECRET_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toContain(
+      'STRIPE_SECRET_KEY: must be a Stripe secret key',
+    );
+    expect(loadConfig({}).stripe).toEqual({ secretKey: undefined, webhookSecret: undefined, apiUrl: undefined });
   });
 
   it('the public URL follows the port when not given', () => {

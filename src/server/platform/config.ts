@@ -39,7 +39,24 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool(false),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+/** The main site's Stripe account (other sites set their own in the shop's settings). */
+export interface StripeConfig {
+  secretKey: string | undefined;
+  webhookSecret: string | undefined;
+  /** Another address of Stripe's API (a local stand-in in tests); undefined: Stripe's own. */
+  apiUrl: string | undefined;
+}
 
 /** An S3-compatible object store for media (AWS S3, MinIO, …); without one, media live under `DATA_DIR`. */
 export interface S3Config {
@@ -77,6 +94,7 @@ export interface Config {
   contactEmail: string | undefined;
   /** Where media live: in this object store when S3_BUCKET is set, else under `<dataDir>/uploads/`. */
   s3: S3Config | undefined;
+  stripe: StripeConfig;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -124,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL },
   };
 }

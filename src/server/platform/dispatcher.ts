@@ -24,10 +24,7 @@ import {
 import { GzipPieces, takesGzip } from './http/gzipPieces';
 import { receiveUpload } from './http/uploads';
 import type { Mailer } from './mail/outbox';
-import { cachedSite, findSite, siteNameOfHost } from './sites';
-
-/** The site of a request that names none and comes to no host of a site. */
-const MAIN_SITE = 'main';
+import { cachedSite, findSite, MAIN_SITE, siteNameOfHost } from './sites';
 
 interface DispatcherOptions {
   db: Db;

@@ -2,6 +2,9 @@ import { normalizeHost } from '../../shared/domain/site/sites';
 import type { Db } from './db';
 import type { SiteRow } from './db/schema';
 
+/** The site of a request that names none and comes to no host of a site; the one the environment configures. */
+export const MAIN_SITE = 'main';
+
 const CACHE_MS = 10_000;
 /** Lookups kept per database, of names and of hosts each; past it the cache starts over (bounded memory). */
 const CACHE_ENTRIES = 1000;

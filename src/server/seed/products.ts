@@ -1,5 +1,5 @@
+import { saveProduct } from '../modules/commerce';
 import type { Db } from '../platform/db';
-import { now } from '../platform/db';
 
 /** The demo shop's products: the demo course, both courses as a bundle, a coaching package, and a student offer. */
 export const DEMO_PRODUCT_SLUG = 'music-production-basics';
@@ -7,7 +7,6 @@ export const DEMO_PRODUCT_SLUG = 'music-production-basics';
 export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds: number[] }): Promise<void> {
   const [demoCourse, secondCourse] = opts.courseIds;
   if (demoCourse === undefined || secondCourse === undefined) return;
-  const at = now();
   const products = [
     {
       slug: DEMO_PRODUCT_SLUG,
@@ -16,12 +15,12 @@ export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds
         en: { Name: 'Music production basics', Description: 'Sound, waves and your first beat, with a coach.' },
         sv: { Name: 'Grunderna i musikproduktion', Description: 'Ljud, vågor och ditt första beat, med en coach.' },
       },
-      price_cents: 4900,
-      tax_category: 'electronic',
-      access_months: 12,
-      coaching_sessions: null,
-      student_benefit: 0,
-      courses: [demoCourse],
+      priceCents: 4900,
+      taxCategory: 'electronic',
+      accessMonths: 12,
+      coachingSessions: null,
+      studentBenefit: false,
+      courseIds: [demoCourse],
     },
     {
       slug: 'producer-bundle',
@@ -30,12 +29,12 @@ export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds
         en: { Name: 'Producer bundle', Description: 'Both courses: from the first beat to a finished mix.' },
         sv: { Name: 'Producentpaketet', Description: 'Båda kurserna: från första beatet till en färdig mix.' },
       },
-      price_cents: 7900,
-      tax_category: 'electronic',
-      access_months: null,
-      coaching_sessions: null,
-      student_benefit: 1,
-      courses: [demoCourse, secondCourse],
+      priceCents: 7900,
+      taxCategory: 'electronic',
+      accessMonths: null,
+      coachingSessions: null,
+      studentBenefit: true,
+      courseIds: [demoCourse, secondCourse],
     },
     {
       slug: 'coaching-four-sessions',
@@ -44,42 +43,25 @@ export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds
         en: { Name: 'Four coaching sessions', Description: 'Four 45-minute sessions with a coach of your choice.' },
         sv: { Name: 'Fyra coachsamtal', Description: 'Fyra samtal på 45 minuter med en coach du väljer.' },
       },
-      price_cents: 19_900,
-      tax_category: 'live',
-      access_months: null,
-      coaching_sessions: 4,
-      student_benefit: 0,
-      courses: [],
+      priceCents: 19_900,
+      taxCategory: 'live',
+      accessMonths: null,
+      coachingSessions: 4,
+      studentBenefit: false,
+      courseIds: [],
     },
-  ];
-  for (const [index, { courses, texts, ...product }] of products.entries()) {
-    const row = await db
-      .insertInto('products')
-      .values({
-        site_id: opts.siteId,
+  ] as const;
+  for (const [index, product] of products.entries()) {
+    await saveProduct(db, {
+      siteId: opts.siteId,
+      product: {
         ...product,
-        texts: JSON.stringify(texts),
-        published: 1,
-        sort_order: index + 1,
-        external_url: null,
-        archived_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const [order, courseId] of courses.entries()) {
-      await db
-        .insertInto('product_courses')
-        .values({
-          site_id: opts.siteId,
-          product_id: row.id,
-          course_id: courseId,
-          sort_order: order,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-    }
+        id: null,
+        courseIds: [...product.courseIds],
+        published: true,
+        sortOrder: index + 1,
+        externalUrl: null,
+      },
+    });
   }
 }

@@ -81,6 +81,11 @@ export const noneOr = <T extends z.ZodType>(schema: T, what = 'an id (a positive
 export const optionalId = noneOr(id);
 export const ok = z.literal('OK');
 export const isoDate = z.string();
+/** A moment given by the client: an ISO date-time (with its offset) or a day (`2026-12-31`, read as UTC); null or absent: none. */
+export const moment = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .nullable()
+  .optional();
 export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
 /** Length limits of ASVS 5.0; the strength rules live in the server's password policy. */
 export const password = z.string().min(1).max(128);

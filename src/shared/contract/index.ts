@@ -11,6 +11,7 @@ import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
 import { userExam } from './coaching/userExam';
 import { codes } from './codes/codes';
+import { orders, shop } from './commerce/orders';
 import { products } from './commerce/products';
 import { eartraining } from './eartraining/eartraining';
 import { auth } from './identity/auth';
@@ -63,6 +64,8 @@ export const contract = {
   [viewAs.file]: viewAs,
   [eartraining.file]: eartraining,
   [products.file]: products,
+  [orders.file]: orders,
+  [shop.file]: shop,
 } as const;
 
 export type Contract = typeof contract;

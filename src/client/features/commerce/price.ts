@@ -1,13 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CURRENCY } from '../../../shared/domain/commerce/products';
 
-/** A price in euro cents as a buyer of the language reads it: €49.00 in English, 49,00 € in Swedish. */
-export function formatPrice(cents: number, language: string): string {
-  return new Intl.NumberFormat(language === 'sv' ? 'sv-SE' : 'en-IE', {
-    style: 'currency',
-    currency: CURRENCY,
-  }).format(cents / 100);
-}
+export { formatPrice } from '../../../shared/domain/commerce/price';
 
 /** The shop's language: the one the page is shown in. */
 export function useShopLanguage(): 'en' | 'sv' {

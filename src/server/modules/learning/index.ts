@@ -22,9 +22,12 @@ export { seesCourseAsStaff, visibleToLearner } from './policies/course';
 export { blockVisibleToLearner } from './queries/visibility';
 export {
   courseAccessFlag,
+  extendCourseAccess,
   grantCourseAccess,
   hasCourseAccess,
   loadCourseForViewer,
+  type PriorAccess,
+  restoreCourseAccess,
   revokeCourseAccess,
 } from './services/courseAccess';
 export { courseRefs } from './services/courseRefs';

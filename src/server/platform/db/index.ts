@@ -45,6 +45,7 @@ import * as m0028 from './migrations/0028_eartraining_settings';
 import * as m0029 from './migrations/0029_eartraining_xp';
 import * as m0030 from './migrations/0030_eartraining_blocks';
 import * as m0031 from './migrations/0031_commerce_products';
+import * as m0032 from './migrations/0032_commerce_orders';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -82,6 +83,7 @@ const migrations = {
   '0029_eartraining_xp': m0029,
   '0030_eartraining_blocks': m0030,
   '0031_commerce_products': m0031,
+  '0032_commerce_orders': m0032,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

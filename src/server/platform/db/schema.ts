@@ -559,6 +559,88 @@ export interface ProductCoursesTable extends Row {
   sort_order: Generated<number>;
 }
 
+/** A site's shop settings (migration 0032): the external webshop's address and Stripe's keys, when the site has its own. */
+export interface ShopSettingsTable extends Row {
+  site_id: number;
+  webshop_url: string | null;
+  stripe_secret_key: string | null;
+  stripe_webhook_secret: string | null;
+}
+
+/** A discount code of the shop (migration 0032): see shared/domain/commerce/orders.ts. */
+export interface DiscountCodesTable extends Row {
+  site_id: number;
+  /** Upper case, unique in the site. */
+  code: string;
+  /** `percent` (amount 1–100) or `amount` (euro cents off). */
+  kind: string;
+  amount: number;
+  /** Only for this product; null: any. */
+  product_id: number | null;
+  valid_from: Timestamp | null;
+  valid_to: Timestamp | null;
+  max_uses: number | null;
+  /** Orders that took it and were not cancelled (a checkout holds one until it is paid or expires). */
+  uses: Generated<number>;
+  active: Generated<Flag>;
+}
+
+/** An order of the shop (migration 0032): see shared/domain/commerce/orders.ts for its states. */
+export interface OrdersTable extends Row {
+  site_id: number;
+  /** The buyer; null once her account is gone (the order stays for the books). */
+  user_id: number | null;
+  product_id: number;
+  /** The product's name when it was bought. */
+  product_name: string;
+  status: string;
+  /** `card` (Stripe Checkout), `free` (a discount to nothing). */
+  payment: string;
+  list_price_cents: number;
+  discount_code_id: number | null;
+  discount_cents: Generated<number>;
+  /** What the buyer pays, VAT included. */
+  amount_cents: number;
+  refunded_cents: Generated<number>;
+  currency: string;
+  tax_category: string;
+  /** The product's access length and sessions when it was bought. */
+  access_months: number | null;
+  coaching_sessions: number | null;
+  /** The buyer's language then: the receipt's. */
+  language: string;
+  stripe_session_id: string | null;
+  stripe_payment_intent_id: string | null;
+  /** Country evidence for VAT: the billing address's country and the card's (ISO 3166 alpha-2), and the address the order came from. */
+  billing_country: string | null;
+  card_country: string | null;
+  ip_address: string;
+  /** JSON of what fulfilment granted and what was there before (services/fulfilment.ts), for a refund to take back. */
+  granted: string | null;
+  /** Refunded, the buyer keeps what was granted (an administrator's choice). */
+  keep_access: Generated<Flag>;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+/** A payment provider's event handled (migration 0032): each event id once per site. */
+export interface PaymentEventsTable extends Row {
+  site_id: number;
+  event_id: string;
+  type: string;
+  order_id: number | null;
+}
+
+/** A change of a learner's coaching credits (migration 0032): bought (+), booked (−), returned, taken back. */
+export interface CoachingCreditsTable extends Row {
+  site_id: number;
+  user_id: number;
+  change: number;
+  order_id: number | null;
+  reason: string;
+}
+
 export interface ViewAsLogTable extends Row {
   site_id: number;
   /** The student viewed. */
@@ -620,6 +702,11 @@ export interface Database {
   eartraining_xp_rules: EarTrainingXpRulesTable;
   products: ProductsTable;
   product_courses: ProductCoursesTable;
+  shop_settings: ShopSettingsTable;
+  discount_codes: DiscountCodesTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  coaching_credits: CoachingCreditsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

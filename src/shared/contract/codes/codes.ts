@@ -9,13 +9,7 @@ import {
   MAX_CODES_PER_BATCH,
   normalizeCode,
 } from '../../domain/codes/codes';
-import { call, endpoint, id, isoDate, noneOr, ok, pagination } from '../define';
-
-/** A moment given by the client: an ISO date-time (with its offset) or a day (`2026-12-31`, read as UTC). */
-const moment = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .nullable()
-  .optional();
+import { call, endpoint, id, isoDate, moment, noneOr, ok, pagination } from '../define';
 
 export const CodeCourse = z.object({ Id: z.number(), Name: z.string() });
 

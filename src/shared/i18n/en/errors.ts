@@ -56,6 +56,10 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   VIEW_AS_READ_ONLY: 'You are viewing as this user, which is read-only: nothing was changed.',
   SELF_SERVICE_OFF: 'New schools are not started here. Write to us and we will set one up for you.',
   SITE_LIMIT: 'This address has started as many schools as it may. Write to us for more.',
+  ALREADY_OWNED: 'You already have everything this product gives.',
+  SHOP_CLOSED: 'The shop does not take payments yet.',
+  DISCOUNT_INVALID: 'This discount code cannot be used.',
+  PAYMENT_PROVIDER: 'The payment service did not answer. Try again in a moment.',
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

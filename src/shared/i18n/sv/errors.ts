@@ -56,6 +56,10 @@ export const errors: typeof en = {
   VIEW_AS_READ_ONLY: 'Du ser sidan som den här användaren, och det går bara att läsa: inget ändrades.',
   SELF_SERVICE_OFF: 'Nya skolor startas inte här. Skriv till oss så ordnar vi en åt dig.',
   SITE_LIMIT: 'Den här adressen har startat så många skolor som den får. Skriv till oss om du vill ha fler.',
+  ALREADY_OWNED: 'Du har redan allt som den här produkten ger.',
+  SHOP_CLOSED: 'Butiken tar inte emot betalningar än.',
+  DISCOUNT_INVALID: 'Rabattkoden kan inte användas.',
+  PAYMENT_PROVIDER: 'Betaltjänsten svarade inte. Försök igen om en stund.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

@@ -9,6 +9,7 @@ import {
   saveProduct,
   setArchived,
 } from '../services/products';
+import { shopSettings } from '../services/settings';
 
 /** `products.php`: the shop's catalogue (/products, /product/:slug) and staff's product list (/productlist). */
 export const productsHandlers = handlers(products, {
@@ -17,7 +18,10 @@ export const productsHandlers = handlers(products, {
     return { status: 'OK', Products: rows.map((row) => presentProduct(row, data.Language ?? null)) };
   },
   async get_product(ctx, data) {
-    const page = await productPage(ctx.db, { siteId: ctx.site.id, slug: data.Slug, user: ctx.user ?? null });
+    const [page, settings] = await Promise.all([
+      productPage(ctx.db, { siteId: ctx.site.id, slug: data.Slug, user: ctx.user ?? null }),
+      shopSettings(ctx.db, ctx.config, ctx.site),
+    ]);
     return {
       status: 'OK',
       Product: {
@@ -33,8 +37,7 @@ export const productsHandlers = handlers(products, {
           Name: page.preview.part.name,
         },
         Owned: page.owned,
-        // Payments come with checkout; until then the buy button says the shop is not open.
-        ShopOpen: false,
+        ShopOpen: settings.keys !== null,
       },
     };
   },

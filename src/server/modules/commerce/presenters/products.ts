@@ -21,6 +21,9 @@ function textIn(row: ProductRow, language: string | null) {
   return { language: chosen, name: texts[chosen]?.Name ?? row.slug, description: texts[chosen]?.Description ?? '' };
 }
 
+/** A product's name in a language (else in the first it is written in). */
+export const productName = (row: ProductRow, language: string | null): string => textIn(row, language).name;
+
 export function presentProduct(row: ProductRow, language: string | null): ProductSummary {
   const text = textIn(row, language);
   return {

@@ -1,5 +1,5 @@
 import type { ProductKind, TaxCategory } from '../../../../shared/domain/commerce/products';
-import { type Db, now } from '../../../platform/db';
+import { type Db, inTransaction, now } from '../../../platform/db';
 import { isUniqueViolation } from '../../../platform/db/lookups';
 import type { ProductsTable, SessionUser } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
@@ -111,7 +111,7 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
     updated_at: at,
   } as const;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       let productId: number;
       if (product.id === null) {
         const inserted = await trx

@@ -87,3 +87,50 @@ export async function revokeCourseAccess(db: Db, opts: { siteId: number; courseI
     .where('user_id', '=', opts.userId)
     .execute();
 }
+
+/** A learner's access to a course as it was before a purchase extended it: what a refund puts back. */
+export type PriorAccess = { expiresAt: string | null; source: AccessSource } | null;
+
+/**
+ * Gives a learner access to a course by a purchase, never shortening what she holds: access for good stays so,
+ * otherwise it lasts to the later of its present end and `expiresAt` (null: for good). Answers what she held before.
+ */
+export async function extendCourseAccess(
+  db: Db,
+  opts: { siteId: number; courseId: number; userId: number; expiresAt: string | null },
+): Promise<PriorAccess> {
+  const row = await db
+    .selectFrom('course_access')
+    .select(['expires_at', 'source'])
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('course_id', '=', opts.courseId)
+    .executeTakeFirst();
+  const prior = row ? { expiresAt: row.expires_at, source: row.source } : null;
+  const live = prior !== null && (prior.expiresAt === null || prior.expiresAt > now());
+  let expiresAt = opts.expiresAt;
+  if (live && (prior.expiresAt === null || opts.expiresAt === null)) expiresAt = null;
+  else if (live && prior.expiresAt !== null && opts.expiresAt !== null && prior.expiresAt > opts.expiresAt) {
+    expiresAt = prior.expiresAt;
+  }
+  await grantCourseAccess(db, { ...opts, source: 'purchase', grantedBy: null, expiresAt });
+  return prior;
+}
+
+/** Puts a learner's access to a course back as it was before a purchase (a refund): none, or its old end. */
+export async function restoreCourseAccess(
+  db: Db,
+  opts: { siteId: number; courseId: number; userId: number; prior: PriorAccess },
+): Promise<void> {
+  if (opts.prior === null) {
+    await revokeCourseAccess(db, opts);
+    return;
+  }
+  await db
+    .updateTable('course_access')
+    .set({ expires_at: opts.prior.expiresAt, source: opts.prior.source, updated_at: now() })
+    .where('site_id', '=', opts.siteId)
+    .where('user_id', '=', opts.userId)
+    .where('course_id', '=', opts.courseId)
+    .execute();
+}
