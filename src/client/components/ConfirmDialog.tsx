@@ -20,6 +20,8 @@ export interface ConfirmDialogProps {
   titleClassName?: string;
   'data-testid'?: string;
   confirmTestId?: string;
+  /** What the question may also offer (a choice that goes with the confirmation). */
+  children?: React.ReactNode;
 }
 
 /** A question with a way out and a confirmation: removing a message, resetting an episode, leaving unsaved work. */
@@ -35,6 +37,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       data-testid={props['data-testid']}
     >
       <Text>{props.text}</Text>
+      {props.children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={props.onCancel} data-autofocus={props.focusCancel || undefined}>
           {props.cancel}

@@ -9,4 +9,9 @@ export const commerceKeys = {
   courses: ['commerce', 'courses'] as const,
   product: (slug: string, language: string, token: string | null) =>
     ['commerce', 'product', slug, language, token] as const,
+  order: (orderId: number, token: string | null) => ['commerce', 'order', orderId, token] as const,
+  myOrders: (token: string | null) => ['commerce', 'myOrders', token] as const,
+  sales: (productId: number) => ['commerce', 'sales', productId] as const,
+  discountCodes: ['commerce', 'discountCodes'] as const,
+  settings: ['commerce', 'settings'] as const,
 };

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Container, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { BackLink } from '../../../components/BackLink';
@@ -10,16 +10,25 @@ import { LoadError, Loading } from '../../../components/LoadState';
 import { NotFoundNotice } from '../../../components/Notices';
 import { alertTone, tone } from '../../../components/tone';
 import { commerceKeys } from '../keys';
-import { PriceLine } from '../Products/ProductsPage';
 import { useShopLanguage } from '../price';
+import { BuyBox } from './BuyBox';
+import { OrderReturn } from './OrderReturn';
+
+/** An order number from the address (`?order=12`), or null. */
+const orderParam = (value: string | null): number | null => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
 
 /**
- * /product/:slug: a product's page — what it is, what is inside (its courses and their pages, a free lesson to try),
- * its price, and the way to buy it (or that the viewer owns it already). An unknown slug is not found.
+ * /product/:slug: a product's page — what it is, its price and the way to buy it (or that the viewer owns it
+ * already), what is inside (its courses and their pages, a free lesson to try). Back from the payment page, what
+ * became of the order. An unknown slug is not found.
  */
 export default function ProductPage() {
   const { t } = useTranslation('commerce');
   const { slug = '' } = useParams();
+  const [params] = useSearchParams();
   const language = useShopLanguage();
   const session = useSession();
   const product = useQuery({
@@ -27,10 +36,22 @@ export default function ProductPage() {
     queryFn: async () => (await call('products.php', 'get_product', { Slug: slug, Language: language })).Product,
     retry: (count, error) => !isMissing(error) && count < 2,
   });
+  const returned = orderParam(params.get('order'));
+  const cancelled = orderParam(params.get('cancelled'));
 
   return (
     <Container size="lg" py="xl">
       <BackLink to="/products">{t('product.back')}</BackLink>
+      {returned !== null && session.token && (
+        <Stack mt="md">
+          <OrderReturn orderId={returned} />
+        </Stack>
+      )}
+      {cancelled !== null && (
+        <Alert variant="light" {...alertTone('yellow')} mt="md" role="status" data-testid="order-cancelled">
+          {t('order.notPaid')}
+        </Alert>
+      )}
       {isMissing(product.error) ? (
         <NotFoundNotice
           title={t('product.notFound')}
@@ -43,6 +64,8 @@ export default function ProductPage() {
       ) : !product.data ? (
         <Loading />
       ) : (
+        // On a phone the buy box follows the description, before the long list of what is inside; beside them on a
+        // wide screen.
         <Grid mt="md" gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Group gap="xs" mb="xs">
@@ -59,8 +82,13 @@ export default function ProductPage() {
             <Text mt="sm" lang={product.data.Language}>
               {product.data.Description}
             </Text>
-            {product.data.Courses.length > 0 && (
-              <Stack gap="md" mt="xl" component="section" aria-labelledby="inside">
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <BuyBox product={product.data} language={language} />
+          </Grid.Col>
+          {product.data.Courses.length > 0 && (
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="md" component="section" aria-labelledby="inside">
                 <Title order={2} size="h3" id="inside">
                   {t('product.inside')}
                 </Title>
@@ -88,45 +116,8 @@ export default function ProductPage() {
                   </div>
                 ))}
               </Stack>
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card withBorder padding="lg" data-testid="buy-box">
-              <Stack gap="md">
-                <PriceLine product={product.data} language={language} />
-                {product.data.Owned ? (
-                  <>
-                    <Alert variant="light" {...alertTone('teal')} data-testid="product-owned">
-                      {t('product.owned')}
-                    </Alert>
-                    <Button component={Link} to="/MyCourses" variant="light">
-                      {t('product.toMyCourses')}
-                    </Button>
-                  </>
-                ) : product.data.ExternalUrl ? (
-                  <Button component="a" href={product.data.ExternalUrl}>
-                    {t('product.buyExternal')}
-                  </Button>
-                ) : product.data.ShopOpen ? (
-                  <Button>{t('product.buy')}</Button>
-                ) : (
-                  <>
-                    <Button disabled aria-describedby="shop-closed">
-                      {t('product.buy')}
-                    </Button>
-                    <Text size="sm" id="shop-closed" data-testid="shop-closed">
-                      {t('product.shopClosed')}
-                    </Text>
-                  </>
-                )}
-                {product.data.Preview && (
-                  <Anchor component={Link} to="/FreeLessons" size="sm">
-                    {t('product.preview', { name: product.data.Preview.Name })}
-                  </Anchor>
-                )}
-              </Stack>
-            </Card>
-          </Grid.Col>
+            </Grid.Col>
+          )}
         </Grid>
       )}
     </Container>

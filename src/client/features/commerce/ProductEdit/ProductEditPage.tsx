@@ -34,6 +34,7 @@ import { ErrorAlert, LoadError, Loading } from '../../../components/LoadState';
 import { NotFoundNotice } from '../../../components/Notices';
 import { showToast } from '../../../components/toast';
 import { commerceKeys } from '../keys';
+import { ProductSales } from './ProductSales';
 
 interface Values {
   slug: string;
@@ -128,6 +129,7 @@ export default function ProductEditPage() {
     <Container size="md" py="xl">
       <BackLink to="/productlist">{t('admin.title')}</BackLink>
       {body}
+      {productId > 0 && form.data && <ProductSales productId={productId} />}
     </Container>
   );
 }

@@ -1,16 +1,20 @@
-import { Anchor, Badge, Button, Card, Container, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { products } from '../../../../shared/contract/commerce/products';
 import type { CallAnswer } from '../../../../shared/contract/define';
+import { isAdminRole } from '../../../../shared/domain/roles';
 import { call } from '../../../app/api';
+import { useSession } from '../../../app/session';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { tone } from '../../../components/tone';
 import { commerceKeys } from '../keys';
 import { formatPrice, useShopLanguage } from '../price';
+import { DiscountCodes } from './DiscountCodes';
+import { ShopSettings } from './ShopSettings';
 
 type Item = CallAnswer<typeof products.calls.get_product_list>['Products'][number];
 
@@ -36,10 +40,21 @@ function StatusBadge({ item }: { item: Item }) {
   );
 }
 
-/** /productlist (staff): every product of the site with its state; each opens its editor, a new one from here. */
+const tabs = ['products', 'discounts', 'settings'] as const;
+type Tab = (typeof tabs)[number];
+
+/**
+ * /productlist (staff): every product of the site with its state, each opening its editor, a new one from here; for
+ * administrators also the discount codes and the payment settings, as tabs (`?tab=`).
+ */
 export default function ProductListPage() {
   const { t } = useTranslation('commerce');
   const language = useShopLanguage();
+  const { user } = useSession();
+  const isAdmin = user !== null && isAdminRole(user.UserType, user.privilegies);
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab: Tab = isAdmin && tabs.includes(asked as Tab) ? (asked as Tab) : 'products';
   const list = useQuery({
     queryKey: commerceKeys.list(language),
     queryFn: async () => (await call('products.php', 'get_product_list', { Language: language })).Products,
@@ -55,6 +70,40 @@ export default function ProductListPage() {
           {t('admin.new')}
         </Button>
       </Group>
+      {isAdmin ? (
+        <Tabs
+          value={tab}
+          onChange={(value) => setSearch(value === 'products' ? {} : { tab: value ?? '' })}
+          keepMounted={false}
+        >
+          <Tabs.List mb="md">
+            {tabs.map((each) => (
+              <Tabs.Tab key={each} value={each}>
+                {t(`admin.tabs.${each}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="products">
+            <ProductTable list={list} language={language} />
+          </Tabs.Panel>
+          <Tabs.Panel value="discounts">
+            <DiscountCodes products={(list.data ?? []).map((item) => ({ value: String(item.Id), label: item.Name }))} />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings">
+            <ShopSettings />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <ProductTable list={list} language={language} />
+      )}
+    </Container>
+  );
+}
+
+function ProductTable({ list, language }: { list: { isError: boolean; data: Item[] | undefined }; language: string }) {
+  const { t } = useTranslation('commerce');
+  return (
+    <>
       {list.isError ? (
         <LoadError>{t('products.loadError')}</LoadError>
       ) : !list.data ? (
@@ -107,6 +156,6 @@ export default function ProductListPage() {
           </Stack>
         </>
       )}
-    </Container>
+    </>
   );
 }

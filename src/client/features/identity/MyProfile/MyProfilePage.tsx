@@ -1,9 +1,10 @@
 import { Box, Card, Container, Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/contract/identity/profile';
 import { useSession } from '../../../app/session';
 import { QueryState } from '../../../components/LoadState';
+import { Purchases } from '../../commerce';
 import { AccountSettings } from './Account/AccountSettings';
 import { Certificates } from './Certificates';
 import { EarnedAchievements } from './EarnedAchievements';
@@ -24,7 +25,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /MyProfile: photo, name and xp settings, level, achievements, certificates and the account (spec §2). */
+/** /MyProfile: photo, name and xp settings, level, achievements, certificates, purchases and the account (spec §2). */
 export default function MyProfilePage() {
   const { t } = useTranslation('learning');
   const session = useSession();
@@ -85,6 +86,9 @@ function ProfileSections({ profile }: { profile: Profile }) {
           <Certificates userId={userId} />
         </Section>
       </SimpleGrid>
+      <Suspense fallback={null}>
+        <Purchases />
+      </Suspense>
       <AccountSettings profile={profile} />
     </Stack>
   );

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { GenerateCodes } from '../../../../shared/contract/codes/codes';
 import { CODE_ALPHABET, CODE_LENGTH, normalizeCode } from '../../../../shared/domain/codes/codes';
+import { momentOf } from '../../../../shared/domain/time';
 import { authorize } from '../../../platform/authorize';
 import { type Db, now, timestampExpression } from '../../../platform/db';
 import { getById } from '../../../platform/db/lookups';
@@ -52,13 +53,6 @@ export async function listCodes(
   return { ...(await withNames(db, opts.siteId, rows)), total: Number(count.n) };
 }
 
-/** A moment of the form; a bare day starts at its beginning, or lasts to its last millisecond when `endOfDay` (UTC). */
-function moment(value: string | null | undefined, endOfDay: boolean): string | null {
-  if (value == null) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`;
-  return new Date(value).toISOString();
-}
-
 export async function generateCodes(
   db: Db,
   opts: { siteId: number; user: SessionUser; spec: z.output<typeof GenerateCodes> },
@@ -75,15 +69,15 @@ export async function generateCodes(
     });
   }
   const at = now();
-  const validFrom = moment(spec.ValidFrom, false);
-  const validTo = moment(spec.ValidTo, true);
+  const validFrom = momentOf(spec.ValidFrom, false);
+  const validTo = momentOf(spec.ValidTo, true);
   if (validFrom !== null && validTo !== null && validTo <= validFrom) {
     throw invalidFields({ field: 'ValidTo', message: 'Valid to must come after valid from' });
   }
   if (validTo !== null && validTo <= at) {
     throw invalidFields({ field: 'ValidTo', message: 'Valid to must be in the future' });
   }
-  const accessUntil = moment(spec.AccessUntil, true);
+  const accessUntil = momentOf(spec.AccessUntil, true);
   if (accessUntil !== null && accessUntil <= at) {
     throw invalidFields({ field: 'AccessUntil', message: 'The end of access must be in the future' });
   }

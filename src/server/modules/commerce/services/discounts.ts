@@ -1,4 +1,5 @@
 import type { DiscountKind } from '../../../../shared/domain/commerce/orders';
+import { momentOf } from '../../../../shared/domain/time';
 import { type Db, now } from '../../../platform/db';
 import { existsInSite, isUniqueViolation } from '../../../platform/db/lookups';
 import { AppError } from '../../../platform/errors';
@@ -19,8 +20,6 @@ export interface DiscountCodeInput {
 export const discountCodesOf = (db: Db, siteId: number) =>
   db.selectFrom('discount_codes').selectAll().where('site_id', '=', siteId).orderBy('id', 'desc').limit(1000).execute();
 
-const asTimestamp = (moment: string | null) => (moment ? new Date(moment).toISOString() : null);
-
 /** Creates or changes a discount code (checked by the contract); its code is unique in the site. Answers its id. */
 export async function saveDiscountCode(db: Db, opts: { siteId: number; code: DiscountCodeInput }): Promise<number> {
   const { siteId, code } = opts;
@@ -33,8 +32,8 @@ export async function saveDiscountCode(db: Db, opts: { siteId: number; code: Dis
     kind: code.kind,
     amount: code.amount,
     product_id: code.productId,
-    valid_from: asTimestamp(code.validFrom),
-    valid_to: asTimestamp(code.validTo),
+    valid_from: momentOf(code.validFrom, false),
+    valid_to: momentOf(code.validTo, true),
     max_uses: code.maxUses,
     active: code.active ? 1 : 0,
     updated_at: at,
