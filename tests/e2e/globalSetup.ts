@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../src/server/platform/db';
+import { startFakeStripe } from '../support/fakeStripe';
 import { builtClientDir, startServerProcess } from '../support/process';
 import { CHROMIUM_PATH, DEMO_PASSWORD } from './support/constants';
 
@@ -50,10 +51,20 @@ export default async function setup(project: TestProject) {
     return;
   }
   // TRIAL_DOMAIN: self-service trials make sites at <name>.localhost, which Chromium resolves to this machine
-  // (trial.test.ts); nothing else reads it.
+  // (trial.test.ts); nothing else reads it. The shop pays at a local stand-in of Stripe (its own payment page).
+  const stripe = await startFakeStripe();
   const servers = await Promise.all(
     Array.from({ length: project.config.maxWorkers }, () =>
-      startServerProcess({ env: { DEMO_PASSWORD, CLIENT_DIR: builtClientDir(), TRIAL_DOMAIN: 'localhost' } }),
+      startServerProcess({
+        env: {
+          DEMO_PASSWORD,
+          CLIENT_DIR: builtClientDir(),
+          TRIAL_DOMAIN: 'localhost',
+          STRIPE_SECRET_KEY: stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+          STRIPE_API_URL: stripe.url,
+        },
+      }),
     ),
   );
   for (const server of servers) await withoutPlanLimits(server.dataDir);
@@ -61,5 +72,8 @@ export default async function setup(project: TestProject) {
     'servers',
     servers.map((server) => ({ url: server.url, dataDir: server.dataDir })),
   );
-  return () => Promise.all(servers.map((server) => server.stop())).then(() => undefined);
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await stripe.close();
+  };
 }

@@ -9,7 +9,8 @@ import {
   signInViaApi,
   useBrowser,
 } from './support/browser';
-import { demo } from './support/constants';
+import { DEMO_PASSWORD, demo } from './support/constants';
+import { registerAccount, signIn, verificationCode } from './support/learners';
 
 describe.skipIf(!e2eAvailable)('the shop: /products and /product/:slug', () => {
   const browser = useBrowser();
@@ -45,8 +46,10 @@ describe.skipIf(!e2eAvailable)('the shop: /products and /product/:slug', () => {
     const buy = page.getByTestId('buy-box');
     expect(await buy.getByTestId('product-price').textContent()).toBe('€49.00 incl. VAT');
     expect(await buy.getByText('12 months of access').count()).toBe(1);
-    expect(await buy.getByRole('button', { name: 'Buy' }).isDisabled()).toBe(true);
-    expect(await buy.getByTestId('shop-closed').textContent()).toContain('The shop is not open yet');
+    // A visitor signs in to buy, and comes back here.
+    expect(await buy.getByRole('link', { name: 'Sign in to buy' }).getAttribute('href')).toBe(
+      '/login?triedUrl=%2Fproduct%2Fmusic-production-basics',
+    );
     await expectAccessible(page, '/product/:slug');
 
     await gotoPage(page, '/product/no-such-product');
@@ -112,6 +115,124 @@ describe.skipIf(!e2eAvailable)('the shop: /products and /product/:slug', () => {
     // The demo bundle as it was, for whatever runs next.
     const { Archived: _archived, ...restore } = original;
     await apiCall('products.php', 'save_product', { Product: restore }, token);
+    await context.close();
+  });
+});
+
+describe.skipIf(!e2eAvailable)('buying: sign in, a discount code, the payment page, the course in My courses', () => {
+  const browser = useBrowser();
+
+  it('a visitor signs in to buy, pays with a discount, finds the course in My courses and her purchase on My profile; an administrator refunds it', {
+    timeout: 120_000,
+  }, async () => {
+    const { email } = await registerAccount({ first: 'Bea', last: 'Buyer' });
+    expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe('OK');
+    const admin = await signIn(demo.admin);
+    const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
+    const product = (await apiCall('products.php', 'get_product', { Slug: 'music-production-basics' })).Product;
+    await apiCall(
+      'shop.php',
+      'save_discount_code',
+      { Code: { Id: 0, Code: code, Kind: 'percent', Amount: 20, ProductId: product.Id } },
+      admin.token,
+    );
+
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await gotoPage(page, '/product/music-production-basics');
+    await settle(page);
+    await page.getByTestId('buy-box').getByRole('link', { name: 'Sign in to buy' }).click();
+    await page.waitForURL(/\/login\?triedUrl=/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: false }).first().fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/product\/music-production-basics$/);
+    const buy = page.getByTestId('buy-box');
+    await buy.getByRole('button', { name: 'I have a discount code' }).click();
+    await buy.getByLabel('Discount code').fill('nope');
+    await buy.getByRole('button', { name: 'Apply' }).click();
+    await buy.getByText('There is no such discount code.').waitFor();
+    await buy.getByLabel('Discount code').fill(code.toLowerCase());
+    await buy.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(() => buy.getByTestId('discounted-price').textContent())
+      .toBe('With the code: €39.20 (you save €9.80)');
+    await expectAccessible(page, 'the buy box with a discount');
+
+    await buy.getByRole('button', { name: 'Buy' }).click();
+    await page.waitForURL(/\/pay\/cs_test_/);
+    expect(await page.getByTestId('fake-amount').textContent()).toBe('€39.20');
+    await page.getByRole('button', { name: 'Pay €39.20' }).click();
+    await page.waitForURL(/\/product\/music-production-basics\?order=\d+$/);
+    await page.getByTestId('order-paid').waitFor();
+    await page.getByTestId('product-owned').waitFor();
+    await expectAccessible(page, '/product/:slug back from payment');
+    await page.getByTestId('order-paid').getByRole('link', { name: 'Go to My courses' }).click();
+    await page.waitForURL(/\/MyCourses$/);
+    await page
+      .getByTestId('course-card')
+      .filter({ hasText: product.Courses[0]?.Name ?? '' })
+      .waitFor();
+
+    await gotoPage(page, '/MyProfile');
+    const purchases = page.getByTestId('purchases');
+    await purchases.waitFor();
+    expect(await purchases.textContent()).toContain('Music production basics');
+    expect(await purchases.textContent()).toContain('€39.20');
+
+    // The administrator refunds it from the product's sales; the course is hers no more.
+    const adminContext = await newContext(browser());
+    await signInViaApi(adminContext, demo.admin);
+    const adminPage = await adminContext.newPage();
+    await gotoPage(adminPage, `/productlist/${product.Id}`);
+    const sales = adminPage.getByTestId('sales');
+    await sales.waitFor();
+    const row = sales.getByRole('row').filter({ hasText: email });
+    expect(await row.getByText('Paid', { exact: true }).count()).toBe(1);
+    await expectAccessible(adminPage, 'the product editor with its sales');
+    await row.getByRole('button', { name: 'Refund' }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Refund €39.20' }).click();
+    await adminPage.getByText('The order is refunded.').waitFor();
+    await expect.poll(() => row.getByText('Refunded', { exact: true }).count()).toBe(1);
+    await adminContext.close();
+
+    await gotoPage(page, '/product/music-production-basics');
+    await settle(page);
+    await buy.getByRole('button', { name: 'Buy' }).waitFor();
+    expect(await page.getByTestId('product-owned').count()).toBe(0);
+    await context.close();
+  });
+
+  it('an administrator manages discount codes and the payment settings in /productlist, in both themes', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await newContext(browser(), { colorScheme: 'dark' });
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    await gotoPage(page, '/productlist?tab=discounts');
+    await settle(page);
+    await page.getByRole('button', { name: 'New discount code' }).click();
+    const form = page.getByTestId('discount-form');
+    const code = `SPRING-${Date.now().toString(36).toUpperCase()}`;
+    await form.getByLabel('Code').fill(code);
+    await form.getByText('Amount off (EUR)').click();
+    await form.getByRole('textbox', { name: 'Amount' }).fill('5');
+    await form.getByLabel('Uses at most').fill('10');
+    await expectAccessible(page, 'the discount code dialog (dark)');
+    await form.getByRole('button', { name: 'Save code' }).click();
+    await page.getByText('Discount code saved.').waitFor();
+    const row = page.getByTestId('discount-codes').getByRole('row').filter({ hasText: code });
+    await expect.poll(async () => (await row.textContent())?.includes('€5.00 off')).toBe(true);
+    expect(await row.textContent()).toContain('0 / 10');
+    await expectAccessible(page, '/productlist discount codes (dark)');
+
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.waitForURL(/tab=settings/);
+    const status = page.getByTestId('payments-status');
+    await expect.poll(() => status.textContent()).toBe('Payments are on, with the keys the server was started with.');
+    expect(await page.getByText('/api/payments/stripe').count()).toBe(1);
+    await expectAccessible(page, '/productlist payment settings (dark)');
     await context.close();
   });
 });

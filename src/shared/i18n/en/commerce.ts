@@ -138,6 +138,7 @@ export const commerce = {
       saved: 'Discount code saved.',
       edit: 'Edit {{code}}',
       off: '{{value}} off',
+      close: 'Close',
       loadError: 'The discount codes could not be loaded.',
     },
     settings: {

@@ -141,6 +141,7 @@ export const commerce: Translation<typeof en> = {
       saved: 'Rabattkoden är sparad.',
       edit: 'Redigera {{code}}',
       off: '{{value}} rabatt',
+      close: 'Stäng',
       loadError: 'Rabattkoderna kunde inte laddas.',
     },
     settings: {

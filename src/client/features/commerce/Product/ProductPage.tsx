@@ -1,4 +1,4 @@
-import { Alert, Badge, Container, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { commerceKeys } from '../keys';
 import { useShopLanguage } from '../price';
 import { BuyBox } from './BuyBox';
 import { OrderReturn } from './OrderReturn';
+import classes from './product.module.css';
 
 /** An order number from the address (`?order=12`), or null. */
 const orderParam = (value: string | null): number | null => {
@@ -65,9 +66,9 @@ export default function ProductPage() {
         <Loading />
       ) : (
         // On a phone the buy box follows the description, before the long list of what is inside; beside them on a
-        // wide screen.
-        <Grid mt="md" gap="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+        // wide screen (product.module.css).
+        <div className={classes.layout}>
+          <div className={classes.head}>
             <Group gap="xs" mb="xs">
               <Badge variant="light">{t(`kinds.${product.data.Kind}`)}</Badge>
               {product.data.StudentBenefit && (
@@ -82,43 +83,41 @@ export default function ProductPage() {
             <Text mt="sm" lang={product.data.Language}>
               {product.data.Description}
             </Text>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
+          </div>
+          <div className={classes.buy}>
             <BuyBox product={product.data} language={language} />
-          </Grid.Col>
+          </div>
           {product.data.Courses.length > 0 && (
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack gap="md" component="section" aria-labelledby="inside">
-                <Title order={2} size="h3" id="inside">
-                  {t('product.inside')}
-                </Title>
-                {product.data.Courses.map((course) => (
-                  <div key={course.Id} data-testid="product-course">
-                    <Text fw={600}>
-                      {course.Name}{' '}
-                      <Text span c="dimmed" size="sm">
-                        ({t('product.parts', { count: course.Parts.length })})
-                      </Text>
+            <Stack gap="md" component="section" aria-labelledby="inside" className={classes.inside}>
+              <Title order={2} size="h3" id="inside">
+                {t('product.inside')}
+              </Title>
+              {product.data.Courses.map((course) => (
+                <div key={course.Id} data-testid="product-course">
+                  <Text fw={600}>
+                    {course.Name}{' '}
+                    <Text span c="dimmed" size="sm">
+                      ({t('product.parts', { count: course.Parts.length })})
                     </Text>
-                    <List size="sm" mt={4} spacing={2}>
-                      {course.Parts.map((part) => (
-                        <List.Item key={part.Id}>
-                          {part.Name}
-                          {part.Free && (
-                            <Text span c="dimmed" size="sm">
-                              {' '}
-                              ({t('product.free')})
-                            </Text>
-                          )}
-                        </List.Item>
-                      ))}
-                    </List>
-                  </div>
-                ))}
-              </Stack>
-            </Grid.Col>
+                  </Text>
+                  <List size="sm" mt={4} spacing={2}>
+                    {course.Parts.map((part) => (
+                      <List.Item key={part.Id}>
+                        {part.Name}
+                        {part.Free && (
+                          <Text span c="dimmed" size="sm">
+                            {' '}
+                            ({t('product.free')})
+                          </Text>
+                        )}
+                      </List.Item>
+                    ))}
+                  </List>
+                </div>
+              ))}
+            </Stack>
           )}
-        </Grid>
+        </div>
       )}
     </Container>
   );

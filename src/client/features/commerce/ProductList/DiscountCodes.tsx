@@ -145,6 +145,7 @@ export function DiscountCodes({ products }: { products: { value: string; label: 
         title={editing?.Id ? t('admin.discounts.edit', { code: editing.Code }) : t('admin.discounts.new')}
         centered
         size="lg"
+        closeButtonProps={{ 'aria-label': t('admin.discounts.close') }}
       >
         {editing && <CodeForm key={editing.Id} code={editing} products={products} onDone={() => setEditing(null)} />}
       </Modal>
