@@ -1,8 +1,9 @@
-import { saveProduct } from '../modules/commerce';
+import { saveDiscountCode, saveProduct } from '../modules/commerce';
 import type { Db } from '../platform/db';
 
 /** The demo shop's products: the demo course, both courses as a bundle, a coaching package, and a student offer. */
 export const DEMO_PRODUCT_SLUG = 'music-production-basics';
+export const DEMO_DISCOUNT_CODE = 'WELCOME10';
 
 export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds: number[] }): Promise<void> {
   const [demoCourse, secondCourse] = opts.courseIds;
@@ -64,4 +65,19 @@ export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds
       },
     });
   }
+  // A discount code to try the shop with: 10 % off anything, 100 uses.
+  await saveDiscountCode(db, {
+    siteId: opts.siteId,
+    code: {
+      id: null,
+      code: DEMO_DISCOUNT_CODE,
+      kind: 'percent',
+      amount: 10,
+      productId: null,
+      validFrom: null,
+      validTo: null,
+      maxUses: 100,
+      active: true,
+    },
+  });
 }

@@ -14,4 +14,5 @@ export const handlers = {
 } satisfies ModuleHandlers;
 
 export { registerPaymentRoutes } from './api/orders';
+export { saveDiscountCode } from './services/discounts';
 export { saveProduct } from './services/products';
