@@ -38,6 +38,7 @@ interface CheckDef {
   value?: number;
   inclusive?: boolean;
   format?: string;
+  pattern?: RegExp;
 }
 
 export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -94,6 +95,14 @@ function stringArbitrary(def: Def, cap: number): fc.Arbitrary<string> {
       return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
     case 'date':
       return fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    case 'regex': {
+      // Strings the pattern matches (random ones seldom do: `sk_…`), cut to the length bounds.
+      const pattern = checksOf(def).find((c) => c.format === 'regex')?.pattern;
+      if (!pattern) return fc.string({ minLength, maxLength });
+      return fc
+        .stringMatching(pattern)
+        .filter((text) => text.length >= minLength && text.length <= Math.max(maxLength, minLength));
+    }
     default:
       // Formats without a generator of their own still get strings; the schema filters them below.
       return fc.string({ minLength, maxLength });
