@@ -18,7 +18,7 @@ import type { Mailer } from '../../../platform/mail/outbox';
 import { coursesHeld } from '../../learning';
 import { productName } from '../presenters/products';
 import { cancelOrder, fulfilOrder } from './fulfilment';
-import type { ProductRow } from './products';
+import { courseIdsOf, type ProductRow } from './products';
 import { shopSettings } from './settings';
 import { createCheckoutSession, stripeApi } from './stripe';
 
@@ -51,13 +51,7 @@ async function productOnSale(db: Db, siteId: number, productId: number): Promise
 
 /** Whether the buyer already holds every course a course or bundle gives (then there is nothing to buy). */
 async function ownsAll(db: Db, siteId: number, userId: number, productId: number): Promise<boolean> {
-  const rows = await db
-    .selectFrom('product_courses')
-    .select('course_id')
-    .where('site_id', '=', siteId)
-    .where('product_id', '=', productId)
-    .execute();
-  const courseIds = rows.map((row) => row.course_id);
+  const courseIds = await courseIdsOf(db, siteId, productId);
   if (courseIds.length === 0) return false;
   const held = await coursesHeld(db, { siteId, userId, courseIds });
   return courseIds.every((id) => held.has(id));

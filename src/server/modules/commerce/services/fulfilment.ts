@@ -6,6 +6,7 @@ import type { OrdersTable } from '../../../platform/db/schema';
 import type { Mailer } from '../../../platform/mail/outbox';
 import { extendCourseAccess, type PriorAccess, restoreCourseAccess } from '../../learning';
 import { shopMails } from '../mails';
+import { courseIdsOf } from './products';
 
 /** What an order's fulfilment gave, with what the learner held before, so that a refund takes back exactly it. */
 interface Granted {
@@ -31,19 +32,6 @@ export function monthsAfter(from: Date, months: number): string {
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(day, lastDay));
   return target.toISOString();
-}
-
-/** The courses a product gives, in order. */
-async function productCourseIds(db: Db, siteId: number, productId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('product_courses')
-    .select('course_id')
-    .where('site_id', '=', siteId)
-    .where('product_id', '=', productId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.course_id);
 }
 
 /** A learner's coaching credits: bought, less booked and taken back. */
@@ -104,7 +92,7 @@ export async function fulfilOrder(
   const granted: Granted = { courses: [], credits: 0 };
   if (order.user_id !== null) {
     const expiresAt = order.access_months ? monthsAfter(new Date(at), order.access_months) : null;
-    for (const courseId of await productCourseIds(trx, opts.siteId, order.product_id)) {
+    for (const courseId of await courseIdsOf(trx, opts.siteId, order.product_id)) {
       const prior = await extendCourseAccess(trx, { siteId: opts.siteId, courseId, userId: order.user_id, expiresAt });
       granted.courses.push({ id: courseId, prior });
     }

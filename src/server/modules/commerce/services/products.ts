@@ -42,8 +42,8 @@ export async function allProducts(db: Db, siteId: number): Promise<ProductRow[]>
   return (await products(db, siteId).orderBy('sort_order').orderBy('id').execute()) as ProductRow[];
 }
 
-/** The courses each product gives, in order. */
-async function courseIdsOf(db: Db, siteId: number, productId: number): Promise<number[]> {
+/** The courses a product gives, in order. */
+export async function courseIdsOf(db: Db, siteId: number, productId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('product_courses')
     .select('course_id')
