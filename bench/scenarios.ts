@@ -253,6 +253,42 @@ const usersScenarios: Scenario[] = [
   },
 ];
 
+/** The target of the shop's issue: its catalogue and product pages at a p95 under 20 ms at 100 connections. */
+export const SHOP_P95_MS = 20;
+
+/**
+ * The shop as a visitor loads it, signed out: /products (all 500 products) and /product/:slug (a course product,
+ * its course's 200 parts listed), in English.
+ */
+const shopScenarios: Scenario[] = [
+  {
+    name: 'get_products',
+    target: 'platform',
+    polling: false,
+    p975TargetMs: SHOP_P95_MS,
+    request: (f) => apiCall(f, 'products.php', 'get_products', { Language: 'en' }, { signedIn: false }),
+    check: (status, body) => {
+      expectOk(status, body);
+      const count = (JSON.parse(body) as { Products: unknown[] }).Products.length;
+      if (count < 500) throw new Error(`get_products answered ${count} products`);
+    },
+  },
+  {
+    name: 'get_product',
+    target: 'platform',
+    polling: false,
+    p975TargetMs: SHOP_P95_MS,
+    request: (f) =>
+      apiCall(f, 'products.php', 'get_product', { Slug: f.product.slug, Language: 'en' }, { signedIn: false }),
+    check: (status, body) => {
+      expectOk(status, body);
+      const parts = (JSON.parse(body) as { Product: { Courses: { Parts: unknown[] }[] } }).Product.Courses[0]?.Parts;
+      if (!parts || parts.length < 100)
+        throw new Error(`get_product answered no course outline: ${body.slice(0, 300)}`);
+    },
+  },
+];
+
 /** Whether messages.php has its handlers yet (another capability is building it). */
 const messagesLanded = Object.hasOwn(registry, 'messages.php');
 
@@ -300,6 +336,8 @@ export const scenarios: Scenario[] = [
   getCourse,
   // ---- /users of the administration at 100,000 users, at 20 connections ----
   ...usersScenarios,
+  // ---- the shop's catalogue and a product's page, 500 products, signed out ----
+  ...shopScenarios,
   // ---- get_messages polling: joins the run by itself once messages.php is in the registry (see above). ----
   ...(messagesLanded ? messagesScenarios() : []),
   // ---- the course's editor at work while 100 connections load get_course of the course she edits ----

@@ -33,6 +33,8 @@ export const benchShape = {
   messages: 1_000_000,
   /** Messages span this many days, the newest an hour before the seed. */
   messageDays: 365,
+  /** The shop: a product per course, bundles of three courses, coaching packages and sample packs, to this many. */
+  products: 500,
 } as const;
 
 export const BENCH_PASSWORD = 'bench-password-not-secret';
@@ -46,6 +48,8 @@ export interface BenchFixtures {
   user: { id: number; email: string; token: string };
   /** The course of 200 parts the bench user may open (her only one). */
   course: { id: number; parts: number; visibleParts: number };
+  /** A course product of the shop (its course has 200 parts), for get_product. */
+  product: { slug: string };
   /** For get_messages increments: a LastDate after which a few messages to the bench user arrived. */
   messages: { toBenchUser: number; unopenedToBenchUser: number; lastDateWithNew: string; newSinceLastDate: number };
   /** The course's editor (bench/editor.ts), added by the runner after seeding. */
@@ -516,12 +520,73 @@ async function seedMessages(ctx: SeedContext): Promise<void> {
  * The table families, in dependency order. A later capability adds its family here with its tables, so the
  * benchmark always runs against a database of full size.
  */
+/**
+ * The shop's catalogue: benchShape.products published products in both languages — one per course first, then
+ * bundles of three courses, coaching packages and sample packs — each course product giving its course of 200 parts.
+ */
+async function seedProducts(ctx: SeedContext): Promise<void> {
+  const { siteId, at, courseIds } = ctx;
+  const kindOf = (i: number) =>
+    i < courseIds.length ? 'course' : i < 300 ? 'bundle' : i < 400 ? 'coaching' : 'samples';
+  const indexes = Array.from({ length: benchShape.products }, (_, i) => i);
+  await insertAll(
+    ctx,
+    'products',
+    indexes.map((i) => {
+      const kind = kindOf(i);
+      return {
+        site_id: siteId,
+        slug: `product-${i}`,
+        kind,
+        texts: JSON.stringify({
+          en: { Name: `Product ${i}`, Description: `What product ${i} gives, in a sentence or two of English.` },
+          sv: { Name: `Produkt ${i}`, Description: `Vad produkt ${i} ger, i en mening eller två på svenska.` },
+        }),
+        price_cents: 1900 + (i % 20) * 500,
+        tax_category: kind === 'coaching' ? 'live' : 'electronic',
+        access_months: kind === 'course' ? 12 : null,
+        coaching_sessions: kind === 'coaching' ? 4 : null,
+        published: 1,
+        student_benefit: i % 25 === 0 ? 1 : 0,
+        sort_order: i,
+        external_url: null,
+        archived_at: null,
+        created_at: at,
+        updated_at: at,
+      };
+    }),
+  );
+  const productIds = await ctx.db
+    .selectFrom('products')
+    .select(['id', 'kind'])
+    .where('site_id', '=', siteId)
+    .orderBy('id')
+    .execute();
+  const coursesOf = (kind: string, i: number): number[] => {
+    if (kind === 'course') return [courseIds[i] as number];
+    if (kind === 'bundle') return [0, 1, 2].map((k) => courseIds[(i + k) % courseIds.length] as number);
+    return [];
+  };
+  const links = productIds.flatMap((product, i) =>
+    coursesOf(product.kind, i).map((courseId, order) => ({
+      site_id: siteId,
+      product_id: product.id,
+      course_id: courseId,
+      sort_order: order,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await insertAll(ctx, 'product_courses', links);
+}
+
 const families: ((ctx: SeedContext) => Promise<void>)[] = [
   seedUsers,
   seedNews,
   seedCourses,
   seedLearners,
   seedMessages,
+  seedProducts,
 ];
 
 /** Seeds an empty, migrated database in one transaction and opens a session for the first student. */
@@ -582,6 +647,7 @@ export async function seedBenchData(db: Db): Promise<BenchFixtures> {
       parts: benchShape.partsPerCourse,
       visibleParts: benchShape.partsPerCourse - 2,
     },
+    product: { slug: 'product-0' },
     messages: {
       toBenchUser: Number(toBenchUser.n),
       unopenedToBenchUser: Number(unopened.n),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSite } from '../factories';
 import { as, createPerson } from '../factories/coaching';
 import { createCourse, grantAccess } from '../factories/courses';
@@ -127,6 +127,41 @@ describe.each(dialects)('products.php on %s', (dialect) => {
     );
     expect((await page('later')).body.error_code).toBe('NOT_FOUND');
     expect((await page('later', coach)).body.Product.Slug).toBe('later');
+  });
+
+  it('the catalogue is kept per process: answered without a query, a change through it at once, through another within 5 s', {
+    timeout: 20_000,
+  }, async () => {
+    const { site, first, coach } = await shop();
+    const id = (
+      await server.call('products.php', 'save_product', { Product: product({ CourseIds: [first.id] }) }, as(coach))
+    ).body.Id as number;
+    const list = async (via: TestServer) =>
+      (await via.call('products.php', 'get_products', {}, { site: site.name })).body.Products.map(
+        (p: { Name: string }) => p.Name,
+      );
+    const page = (via: TestServer) =>
+      via.call('products.php', 'get_product', { Slug: 'beats-course' }, { site: site.name });
+    expect(await list(server)).toEqual(['Beats']);
+    await page(server);
+    // Kept: a visitor's catalogue and product page cost no statement.
+    expect(await server.countStatements(() => list(server))).toEqual([]);
+    expect(await server.countStatements(() => page(server))).toEqual([]);
+
+    const other = await startTestServer(dialect, {}, server);
+    try {
+      expect(await list(other)).toEqual(['Beats']);
+      const renamed = product({ Id: id, CourseIds: [first.id], Texts: { en: { Name: 'Beats, renamed' } } });
+      await server.call('products.php', 'save_product', { Product: renamed }, as(coach));
+      expect(await list(server)).toEqual(['Beats, renamed']);
+      expect((await page(server)).body.Product.Name).toBe('Beats, renamed');
+      await vi.waitFor(async () => expect(await list(other)).toEqual(['Beats, renamed']), {
+        timeout: 6_000,
+        interval: 250,
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a product that cannot be sold, or from a learner, writing nothing', async () => {

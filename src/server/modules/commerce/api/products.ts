@@ -1,8 +1,12 @@
 import { products } from '../../../../shared/contract/commerce/products';
-import { handlers } from '../../../platform/handlers';
-import { presentProduct, presentProductForm } from '../presenters/products';
+import type { CallAnswer } from '../../../../shared/contract/define';
+import { handlers, JsonText } from '../../../platform/handlers';
+import { seesCourseAsStaff } from '../../learning';
+import { presentProduct, presentProductDetail, presentProductForm } from '../presenters/products';
+import { cachedForSite, keptJson } from '../services/catalogueCache';
 import {
   allProducts,
+  holdsEvery,
   listProducts,
   productForEditing,
   productPage,
@@ -11,35 +15,47 @@ import {
 } from '../services/products';
 import { shopSettings } from '../services/settings';
 
+type ProductAnswer = CallAnswer<typeof products.calls.get_product>;
+
 /** `products.php`: the shop's catalogue (/products, /product/:slug) and staff's product list (/productlist). */
 export const productsHandlers = handlers(products, {
   async get_products(ctx, data) {
-    const rows = await listProducts(ctx.db, { siteId: ctx.site.id, kind: data.Kind || null });
-    return { status: 'OK', Products: rows.map((row) => presentProduct(row, data.Language ?? null)) };
+    const language = data.Language ?? null;
+    const kind = data.Kind || null;
+    return cachedForSite(ctx.db, ctx.site.id, `list:${kind}:${language}`, async () => {
+      const rows = await listProducts(ctx.db, { siteId: ctx.site.id, kind });
+      const kept = keptJson({ status: 'OK', Products: rows.map((row) => presentProduct(row, language)) });
+      return { value: new JsonText<CallAnswer<typeof products.calls.get_products>>(kept.pieces), bytes: kept.bytes };
+    });
   },
   async get_product(ctx, data) {
-    const [page, settings] = await Promise.all([
-      productPage(ctx.db, { siteId: ctx.site.id, slug: data.Slug, user: ctx.user ?? null }),
-      shopSettings(ctx.db, ctx.config, ctx.site),
-    ]);
-    return {
-      status: 'OK',
-      Product: {
-        ...presentProduct(page.row, data.Language ?? null),
-        Courses: page.courses.map((course) => ({
-          Id: course.id,
-          Name: course.name,
-          Parts: course.parts.map((part) => ({ Id: part.id, Name: part.name, Free: part.free })),
-        })),
-        Preview: page.preview && {
-          CourseId: page.preview.course.id,
-          PartId: page.preview.part.id,
-          Name: page.preview.part.name,
+    const language = data.Language ?? null;
+    const staff = ctx.user !== null && seesCourseAsStaff(ctx.user);
+    const load = () => productPage(ctx.db, { siteId: ctx.site.id, slug: data.Slug, staff });
+    const shopOpen = async () => (await shopSettings(ctx.db, ctx.config, ctx.site)).keys !== null;
+    if (staff) {
+      const [page, open] = await Promise.all([load(), shopOpen()]);
+      return { status: 'OK', Product: presentProductDetail(page, language, { owned: false, shopOpen: open }) };
+    }
+    // Anyone else's page is the same but for whether she owns it: both answers are kept, ready to send.
+    const kept = await cachedForSite(ctx.db, ctx.site.id, `product:${data.Slug}:${language}`, async () => {
+      const [page, open] = await Promise.all([load(), shopOpen()]);
+      const answer = (owned: boolean) =>
+        keptJson({ status: 'OK', Product: presentProductDetail(page, language, { owned, shopOpen: open }) });
+      const [owned, notOwned] = [answer(true), answer(false)];
+      return {
+        value: {
+          courseIds: page.courses.map((course) => course.id),
+          owned: new JsonText<ProductAnswer>(owned.pieces),
+          notOwned: new JsonText<ProductAnswer>(notOwned.pieces),
         },
-        Owned: page.owned,
-        ShopOpen: settings.keys !== null,
-      },
-    };
+        bytes: owned.bytes + notOwned.bytes,
+      };
+    });
+    const owns =
+      ctx.user !== null &&
+      (await holdsEvery(ctx.db, { siteId: ctx.site.id, userId: ctx.user.id, courseIds: kept.courseIds }));
+    return owns ? kept.owned : kept.notOwned;
   },
   async get_product_list(ctx, data) {
     const rows = await allProducts(ctx.db, ctx.site.id);

@@ -1,7 +1,7 @@
-import type { ProductForm, ProductSummary } from '../../../../shared/contract/commerce/products';
+import type { ProductDetail, ProductForm, ProductSummary } from '../../../../shared/contract/commerce/products';
 import { type ProductKind, productKinds, taxCategories } from '../../../../shared/domain/commerce/products';
 import { supportedLanguages } from '../../../../shared/domain/language';
-import type { ProductRow } from '../services/products';
+import type { ProductPage, ProductRow } from '../services/products';
 
 type Texts = Record<string, { Name?: string; Description?: string }>;
 
@@ -64,5 +64,28 @@ export function presentProductForm(row: ProductRow, courseIds: number[]): Produc
     SortOrder: row.sort_order,
     ExternalUrl: row.external_url,
     Archived: row.archived_at !== null,
+  };
+}
+
+/** A product's page: what it is, the courses it gives with their parts, a free part to try, and the viewer's state. */
+export function presentProductDetail(
+  page: ProductPage,
+  language: string | null,
+  viewer: { owned: boolean; shopOpen: boolean },
+): ProductDetail {
+  return {
+    ...presentProduct(page.row, language),
+    Courses: page.courses.map((course) => ({
+      Id: course.id,
+      Name: course.name,
+      Parts: course.parts.map((part) => ({ Id: part.id, Name: part.name, Free: part.free })),
+    })),
+    Preview: page.preview && {
+      CourseId: page.preview.course.id,
+      PartId: page.preview.part.id,
+      Name: page.preview.part.name,
+    },
+    Owned: viewer.owned,
+    ShopOpen: viewer.shopOpen,
   };
 }

@@ -15,10 +15,9 @@ import { AppError } from '../../../platform/errors';
 import type { Log } from '../../../platform/handlers';
 import { requireWindow } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
-import { coursesHeld } from '../../learning';
 import { productName } from '../presenters/products';
 import { cancelOrder, fulfilOrder } from './fulfilment';
-import { courseIdsOf, type ProductRow } from './products';
+import { courseIdsOf, holdsEvery, type ProductRow } from './products';
 import { shopSettings } from './settings';
 import { createCheckoutSession, stripeApi } from './stripe';
 
@@ -47,14 +46,6 @@ async function productOnSale(db: Db, siteId: number, productId: number): Promise
   if (!row) throw new AppError('NOT_FOUND', 'No such product');
   if (row.external_url) throw new AppError('INVALID_STATE', 'This product is sold in the webshop');
   return row;
-}
-
-/** Whether the buyer already holds every course a course or bundle gives (then there is nothing to buy). */
-async function ownsAll(db: Db, siteId: number, userId: number, productId: number): Promise<boolean> {
-  const courseIds = await courseIdsOf(db, siteId, productId);
-  if (courseIds.length === 0) return false;
-  const held = await coursesHeld(db, { siteId, userId, courseIds });
-  return courseIds.every((id) => held.has(id));
 }
 
 interface FoundDiscount {
@@ -128,7 +119,8 @@ export async function startCheckout(
   const siteId = opts.site.id;
   const priced = await quote(db, { siteId, productId: opts.productId, discountCode: opts.discountCode });
   const { product } = priced;
-  if (await ownsAll(db, siteId, opts.user.id, product.id)) {
+  const courseIds = await courseIdsOf(db, siteId, product.id);
+  if (await holdsEvery(db, { siteId, userId: opts.user.id, courseIds })) {
     throw new AppError('ALREADY_OWNED', 'You already have every course of this product');
   }
   const keys = priced.amountCents > 0 ? (await shopSettings(db, deps.config, opts.site)).keys : null;

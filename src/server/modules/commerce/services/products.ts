@@ -1,9 +1,10 @@
 import type { ProductKind, TaxCategory } from '../../../../shared/domain/commerce/products';
 import { type Db, inTransaction, now } from '../../../platform/db';
 import { isUniqueViolation } from '../../../platform/db/lookups';
-import type { ProductsTable, SessionUser } from '../../../platform/db/schema';
+import type { ProductsTable } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
-import { courseOutlines, coursesHeld, seesCourseAsStaff } from '../../learning';
+import { courseOutlines, coursesHeld } from '../../learning';
+import { forgetCatalogue } from './catalogueCache';
 
 export type ProductRow = Omit<ProductsTable, 'published' | 'student_benefit' | 'sort_order'> & {
   id: number;
@@ -57,26 +58,30 @@ export async function courseIdsOf(db: Db, siteId: number, productId: number): Pr
 
 /**
  * A product by its slug as its page shows it: published and not archived (staff also see drafts), the courses it
- * gives with their parts, a free part to try, and whether the viewer already holds every course. NOT_FOUND else.
+ * gives with their parts, and a free part to try. NOT_FOUND else.
  */
-export async function productPage(db: Db, opts: { siteId: number; slug: string; user: SessionUser | null }) {
-  const staff = opts.user !== null && seesCourseAsStaff(opts.user);
+export async function productPage(db: Db, opts: { siteId: number; slug: string; staff: boolean }) {
   const row = (await products(db, opts.siteId).where('slug', '=', opts.slug).executeTakeFirst()) as
     | ProductRow
     | undefined;
-  if (!row || (!staff && (row.published !== 1 || row.archived_at !== null))) {
+  if (!row || (!opts.staff && (row.published !== 1 || row.archived_at !== null))) {
     throw new AppError('NOT_FOUND', 'No such product');
   }
   const courseIds = await courseIdsOf(db, opts.siteId, row.id);
   const courses = await courseOutlines(db, { siteId: opts.siteId, courseIds });
-  const held = opts.user
-    ? await coursesHeld(db, { siteId: opts.siteId, userId: opts.user.id, courseIds })
-    : new Set<number>();
-  const owned = courses.length > 0 && courses.every((course) => held.has(course.id));
   const preview = courses
     .flatMap((course) => course.parts.filter((part) => part.free).map((part) => ({ course, part })))
     .at(0);
-  return { row, courses, owned, preview: preview ?? null };
+  return { row, courses, preview: preview ?? null };
+}
+
+export type ProductPage = Awaited<ReturnType<typeof productPage>>;
+
+/** Whether a learner holds live access to every one of a product's courses (a product that gives none: no). */
+export async function holdsEvery(db: Db, opts: { siteId: number; userId: number; courseIds: readonly number[] }) {
+  if (opts.courseIds.length === 0) return false;
+  const held = await coursesHeld(db, opts);
+  return opts.courseIds.every((id) => held.has(id));
 }
 
 /**
@@ -111,7 +116,7 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
     updated_at: at,
   } as const;
   try {
-    return await inTransaction(db, async (trx) => {
+    const saved = await inTransaction(db, async (trx) => {
       let productId: number;
       if (product.id === null) {
         const inserted = await trx
@@ -153,6 +158,8 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
       }
       return productId;
     });
+    forgetCatalogue(db, siteId);
+    return saved;
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError('NAME_TAKEN', 'Another product has this address', {
@@ -182,4 +189,5 @@ export async function setArchived(db: Db, opts: { siteId: number; productId: num
     .where('id', '=', opts.productId)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'No such product');
+  forgetCatalogue(db, opts.siteId);
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../../platform/config';
 import { type Db, now } from '../../../platform/db';
 import { MAIN_SITE } from '../../../platform/sites';
+import { forgetCatalogue } from './catalogueCache';
 
 /** A Stripe account's keys: the secret key the server calls the API with, and the secret its webhooks are signed with. */
 export interface PaymentKeys {
@@ -69,4 +70,6 @@ export async function saveShopSettings(
     })
     .onConflict((oc) => oc.column('site_id').doUpdateSet({ webshop_url: opts.webshopUrl, ...keys, updated_at: at }))
     .execute();
+  // Whether the shop is open is part of a product's kept page.
+  forgetCatalogue(db, opts.siteId);
 }
