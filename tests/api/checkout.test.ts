@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_LIMIT } from '../../src/shared/domain/commerce/orders';
+import {
+  CHECKOUT_LIMIT,
+  DISCOUNT_GUESSES_PER_SOURCE,
+  DISCOUNT_GUESSES_PER_USER,
+} from '../../src/shared/domain/commerce/orders';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse } from '../factories/courses';
@@ -427,6 +431,48 @@ describe.each(dialects)('buying: orders.php, shop.php and the Stripe webhook on 
     expect(stripe.sessions).toHaveLength(sessions);
     expect(await order(free.body.OrderId)).toMatchObject({ status: 'paid', payment: 'free', amount_cents: 0 });
     expect(await access(site.id, student.id)).toHaveLength(1);
+  });
+
+  it('wrong discount codes are counted per buyer and per address; a full window refuses every try, in the database', async () => {
+    const { site, admin, student, products } = await openShop();
+    await server.call(
+      'shop.php',
+      'save_discount_code',
+      { Code: { Id: 0, Code: 'RIGHT', Kind: 'percent', Amount: 10 } },
+      as(admin),
+    );
+    const price = (person: Person, code: string, via: TestServer = server) =>
+      via.call('orders.php', 'check_discount', { ProductId: products.bundle, DiscountCode: code }, as(person));
+    // A right code costs nothing: it can be checked again and again.
+    for (let i = 0; i < DISCOUNT_GUESSES_PER_USER.limit + 2; i++) {
+      expect((await price(student, 'RIGHT')).body.status).toBe('OK');
+    }
+    // Wrong ones count, over both server processes alike.
+    for (let i = 0; i < DISCOUNT_GUESSES_PER_USER.limit; i++) {
+      const wrong = await price(student, `GUESS-${i}`, i % 2 ? second : server);
+      expect(wrong.body.error_code).toBe('DISCOUNT_INVALID');
+    }
+    const refused = await price(student, 'RIGHT');
+    expect([refused.httpStatus, refused.body.error_code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    expect(refused.body.retry_after).toBeGreaterThan(DISCOUNT_GUESSES_PER_USER.windowSeconds - 60);
+    expect(refused.body.message).toMatch(/^Too many wrong discount codes: try again in \d+ seconds$/);
+    // A checkout with a code is a try too; without one the buyer can still buy.
+    expect((await checkout(student, products.bundle, { DiscountCode: 'RIGHT' })).body.error_code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    expect((await checkout(student, products.bundle)).body.status).toBe('OK');
+
+    // The address's window: fresh accounts from one address share it.
+    let wrongFromSource = DISCOUNT_GUESSES_PER_USER.limit;
+    while (wrongFromSource < DISCOUNT_GUESSES_PER_SOURCE.limit) {
+      const fresh = await createPerson(server, site);
+      for (let i = 0; i < DISCOUNT_GUESSES_PER_USER.limit && wrongFromSource < DISCOUNT_GUESSES_PER_SOURCE.limit; i++) {
+        expect((await price(fresh, `NOPE-${wrongFromSource}`)).body.error_code).toBe('DISCOUNT_INVALID');
+        wrongFromSource++;
+      }
+    }
+    const another = await createPerson(server, site);
+    expect((await price(another, 'RIGHT')).body.error_code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('Stripe down: the buyer is told, the order is cancelled and its discount use given back', async () => {

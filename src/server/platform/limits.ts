@@ -84,6 +84,42 @@ export async function giveBackToWindow(db: Db, opts: { siteId: number; bucket: s
     .execute();
 }
 
+/** A window of guesses at a secret (a registration code, a discount code) that one caller or source may make. */
+export type GuessWindow = { siteId: number; bucket: string; subject: string } & WindowLimit;
+
+/**
+ * Runs a try at a secret within windows of guesses (in the database, so every server process counts alike): a full
+ * window refuses the try with TOO_MANY_REQUESTS; a try that fails with an error `isWrong` calls a wrong guess keeps
+ * its count in every window, any other outcome (a right guess, a fault) gives it back. So only wrong guesses count,
+ * and once a window is full every try is refused until it passes, a right guess included.
+ */
+export async function guessing<T>(
+  db: Db,
+  opts: { windows: GuessWindow[]; isWrong: (error: unknown) => boolean; message: string },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const taken: GuessWindow[] = [];
+  const giveBack = async () => {
+    for (const window of taken) await giveBackToWindow(db, window);
+  };
+  for (const window of opts.windows) {
+    const take = await takeFromWindow(db, window);
+    if (!take.ok) {
+      await giveBack();
+      throw tooManyRequests(take.retryAfter, opts.message);
+    }
+    taken.push(window);
+  }
+  try {
+    const result = await attempt();
+    await giveBack();
+    return result;
+  } catch (error) {
+    if (!opts.isWrong(error)) await giveBack();
+    throw error;
+  }
+}
+
 /** The TOO_MANY_REQUESTS answer of a full window: the spec's clients show the wait. */
 export const tooManyRequests = (retryAfter: number, message = 'Too many requests'): AppError =>
   new AppError('TOO_MANY_REQUESTS', `${message}: try again in ${retryAfter} seconds`, { retry_after: retryAfter });

@@ -50,7 +50,8 @@ export const orders = endpoint('orders.php', {
   /**
    * What a product costs the caller with a discount code: the list price, the discount and the amount due, all in
    * euro cents with VAT. Refusals: NOT_FOUND (not on sale here), DISCOUNT_INVALID (with `reason`: unknown,
-   * inactive, notYet, expired, usedUp, otherProduct).
+   * inactive, notYet, expired, usedUp, otherProduct), TOO_MANY_REQUESTS (with `retry_after`: too many refused codes
+   * from the buyer or her address in 15 minutes).
    */
   check_discount: call({
     access: 'user',

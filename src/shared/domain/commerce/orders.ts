@@ -69,6 +69,13 @@ export const discountRefusalText: Readonly<Record<DiscountRefusal, string>> = {
   otherProduct: 'This discount code is for another product',
 };
 
+/**
+ * Wrong discount codes a buyer, and a source, may try per window (a price check or a checkout with a code): discount
+ * codes are words people choose (SPRING-20), so they can be guessed; a right code costs nothing.
+ */
+export const DISCOUNT_GUESSES_PER_USER = { limit: 10, windowSeconds: 15 * 60 } as const;
+export const DISCOUNT_GUESSES_PER_SOURCE = { limit: 30, windowSeconds: 15 * 60 } as const;
+
 /** Checkouts a buyer may start per hour: each one opens a payment page at the provider. */
 export const CHECKOUT_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
 

@@ -7,7 +7,7 @@ import {
 import { type Db, now } from '../../../platform/db';
 import type { SessionUser } from '../../../platform/db/schema';
 import { AppError, invalidFields } from '../../../platform/errors';
-import { giveBackToWindow, sourceOf, takeFromWindow, tooManyRequests } from '../../../platform/limits';
+import { type GuessWindow, guessing, sourceOf } from '../../../platform/limits';
 import { grantCourseAccess, hasCourseAccess } from '../../learning';
 import { courseIdsOf, courseNames, findCode } from '../queries/codes';
 
@@ -32,7 +32,7 @@ export async function redeemCode(
   opts: { siteId: number; user: SessionUser; input: string; ip: string },
 ): Promise<RedeemedCourse[]> {
   const code = requiredCode(opts.input);
-  return guessing(db, guessWindows(opts.siteId, `user:${opts.user.id}`, opts.ip), () =>
+  return guessingCode(db, guessWindows(opts.siteId, `user:${opts.user.id}`, opts.ip), () =>
     db.transaction().execute((trx) => redeemInTransaction(trx, { siteId: opts.siteId, userId: opts.user.id, code })),
   );
 }
@@ -53,7 +53,7 @@ export function registrationCode(
   const code = requiredCode(opts.input);
   return {
     check: () =>
-      guessing(db, guessWindows(opts.siteId, `email:${opts.email.toLowerCase()}`, opts.ip), async () => {
+      guessingCode(db, guessWindows(opts.siteId, `email:${opts.email.toLowerCase()}`, opts.ip), async () => {
         const { row } = await usableCode(db, opts.siteId, code);
         if (row.uses_left <= 0) throw new AppError('CODE_ALREADY_REDEEMED', 'This code has already been redeemed');
       }),
@@ -69,8 +69,6 @@ function requiredCode(input: string): string {
   return code;
 }
 
-type GuessWindow = { siteId: number; bucket: string; subject: string; limit: number; windowSeconds: number };
-
 /** The windows a try counts against: the one who tries (a user, or an e-mail address registering) and the source. */
 function guessWindows(siteId: number, who: string, ip: string): GuessWindow[] {
   return [
@@ -79,29 +77,11 @@ function guessWindows(siteId: number, who: string, ip: string): GuessWindow[] {
   ];
 }
 
-/** Runs a try of a code within the windows of guesses: a full window refuses it; only a wrong code keeps its count. */
-async function guessing<T>(db: Db, windows: GuessWindow[], attempt: () => Promise<T>): Promise<T> {
-  const taken: GuessWindow[] = [];
-  const giveBack = async () => {
-    for (const window of taken) await giveBackToWindow(db, window);
-  };
-  for (const window of windows) {
-    const take = await takeFromWindow(db, window);
-    if (!take.ok) {
-      await giveBack();
-      throw tooManyRequests(take.retryAfter, 'Too many wrong codes');
-    }
-    taken.push(window);
-  }
-  try {
-    const result = await attempt();
-    await giveBack();
-    return result;
-  } catch (error) {
-    if (!(error instanceof AppError && wrongCodes.has(error.code))) await giveBack();
-    throw error;
-  }
-}
+/** Runs a try of a code within the windows of guesses: only a wrong code keeps its count. */
+const guessingCode = <T>(db: Db, windows: GuessWindow[], attempt: () => Promise<T>) =>
+  guessing(db, { windows, isWrong: isWrongCode, message: 'Too many wrong codes' }, attempt);
+
+const isWrongCode = (error: unknown) => error instanceof AppError && wrongCodes.has(error.code);
 
 /**
  * The code's row and its courses that still exist, or the refusal a wrong code gets. A deactivated code, or one not

@@ -22,6 +22,7 @@ export const ordersHandlers = handlers(orders, {
       siteId: ctx.site.id,
       productId: data.ProductId,
       discountCode: data.DiscountCode,
+      buyer: { userId: signedInUser(ctx).id, ip: ctx.ip },
     });
     return {
       status: 'OK',

@@ -1,6 +1,8 @@
 import {
   CHECKOUT_LIMIT,
   DISCOUNT_CODE_PATTERN,
+  DISCOUNT_GUESSES_PER_SOURCE,
+  DISCOUNT_GUESSES_PER_USER,
   type DiscountKind,
   type DiscountRefusal,
   discountCents,
@@ -13,7 +15,7 @@ import { type Db, inTransaction, now } from '../../../platform/db';
 import type { SessionUser, SiteRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import type { Log } from '../../../platform/handlers';
-import { requireWindow } from '../../../platform/limits';
+import { guessing, requireWindow, sourceOf } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
 import { productName } from '../presenters/products';
 import { cancelOrder, fulfilOrder } from './fulfilment';
@@ -82,10 +84,36 @@ async function applicableDiscount(db: Db, siteId: number, productId: number, typ
   return { id: row.id, kind: row.kind as DiscountKind, amount: row.amount };
 }
 
+/** Who asks for a price: a code she tries counts against her and her address's windows of wrong codes. */
+export interface Buyer {
+  userId: number;
+  ip: string;
+}
+
+/**
+ * A discount code tried by a buyer: a refused code counts as a wrong guess, against the buyer and her source, and a
+ * full window refuses every try (TOO_MANY_REQUESTS) until it passes.
+ */
+function triedDiscount(db: Db, opts: { siteId: number; productId: number; code: string; buyer: Buyer }) {
+  const { siteId, buyer } = opts;
+  const windows = [
+    { siteId, bucket: 'discount_guesses', subject: `user:${buyer.userId}`, ...DISCOUNT_GUESSES_PER_USER },
+    { siteId, bucket: 'discount_guesses', subject: `source:${sourceOf(buyer.ip)}`, ...DISCOUNT_GUESSES_PER_SOURCE },
+  ];
+  const isWrong = (error: unknown) => error instanceof AppError && error.code === 'DISCOUNT_INVALID';
+  return guessing(db, { windows, isWrong, message: 'Too many wrong discount codes' }, () =>
+    applicableDiscount(db, siteId, opts.productId, opts.code),
+  );
+}
+
 /** What a product costs the buyer with a discount code (or none): the list price, the discount, the amount due. */
-export async function quote(db: Db, opts: { siteId: number; productId: number; discountCode: string | null }) {
+export async function quote(
+  db: Db,
+  opts: { siteId: number; productId: number; discountCode: string | null; buyer: Buyer },
+) {
   const product = await productOnSale(db, opts.siteId, opts.productId);
-  const discount = opts.discountCode ? await applicableDiscount(db, opts.siteId, product.id, opts.discountCode) : null;
+  const code = opts.discountCode;
+  const discount = code ? await triedDiscount(db, { ...opts, productId: product.id, code }) : null;
   const off = discount ? discountCents(product.price_cents, discount) : 0;
   return {
     product,
@@ -117,7 +145,12 @@ export async function startCheckout(
   },
 ): Promise<{ orderId: number; url: string | null }> {
   const siteId = opts.site.id;
-  const priced = await quote(db, { siteId, productId: opts.productId, discountCode: opts.discountCode });
+  const priced = await quote(db, {
+    siteId,
+    productId: opts.productId,
+    discountCode: opts.discountCode,
+    buyer: { userId: opts.user.id, ip: opts.ip },
+  });
   const { product } = priced;
   const courseIds = await courseIdsOf(db, siteId, product.id);
   if (await holdsEvery(db, { siteId, userId: opts.user.id, courseIds })) {
