@@ -15,6 +15,11 @@ import { validData } from './support/validData';
 const dialects = await testDialects();
 /** Runs per call and property; FUZZ_RUNS=300 for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+/**
+ * A malformed request is refused by the dispatcher's parsing, before any query, the same on either database: the
+ * second dialect proves that this holds and that nothing is written there too, with a third of the runs.
+ */
+const runsOn = (dialect: string) => (dialect === 'sqlite' ? RUNS : Math.ceil(RUNS / 3));
 
 describe.each(dialects)('fuzzing every call on %s', (dialect) => {
   let server: TestServer;
@@ -43,7 +48,8 @@ describe.each(dialects)('fuzzing every call on %s', (dialect) => {
   it.each(everyCall)('$name refuses every malformed request with a 4xx JSON error and writes nothing', async (call) => {
     const before = await snapshotRows(server);
     let sent = 0;
-    for (const property of fuzzProperties(call, RUNS)) {
+    const runs = runsOn(dialect);
+    for (const property of fuzzProperties(call, runs)) {
       await fc.assert(
         fc.asyncProperty(property.arbitrary, async (request) => {
           if (request === null) return; // the generated input was valid: not a fuzz case
@@ -57,7 +63,7 @@ describe.each(dialects)('fuzzing every call on %s', (dialect) => {
       sent++;
       await expectRefusal(call, request);
     }
-    expect(sent, 'cases actually sent').toBeGreaterThan(RUNS * 3);
+    expect(sent, 'cases actually sent').toBeGreaterThan(runs * 3);
     expect(await snapshotRows(server), 'no table changed').toEqual(before);
     // The server runs in this process: a polluted prototype would show here.
     const probe: Record<string, unknown> = {};
