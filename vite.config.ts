@@ -92,7 +92,7 @@ export default defineConfig(({ command }) => ({
       output: {
         // Lazy chunks by their hash alone: the entry lists every chunk a page needs (to preload them side by side),
         // and the names made a kilobyte of the first load; the manifest still maps sources to chunks.
-        chunkFileNames: 'assets/c[hash].js',
+        chunkFileNames: 'assets/c[hash:7].js',
         codeSplitting: {
           // Everything the entry imports statically is loaded by every first page anyway: one chunk compresses
           // better than the dozen small shared chunks automatic splitting would make of it.

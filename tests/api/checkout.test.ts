@@ -160,6 +160,9 @@ describe.each(dialects)('buying: orders.php, shop.php and the Stripe webhook on 
     );
     const saved = await settings();
     expect(saved.body).toMatchObject({ WebshopUrl: 'https://store.example/', Payments: 'site' });
+    // The webshop's address is public (the menu and /webshop lead there); the keys are not.
+    const shop = await server.call('products.php', 'get_shop', {}, { site: site.name });
+    expect(shop.body).toEqual({ status: 'OK', WebshopUrl: 'https://store.example/' });
     expect(JSON.stringify(saved.body)).not.toContain(stripe.secretKey);
     expect(
       (await server.call('products.php', 'get_product', { Slug: 'beats' }, as(student))).body.Product.ShopOpen,
@@ -167,6 +170,7 @@ describe.each(dialects)('buying: orders.php, shop.php and the Stripe webhook on 
     // Saving the address alone keeps the keys; removing them closes the shop again.
     await server.call('shop.php', 'save_shop_settings', { WebshopUrl: null }, as(admin));
     expect((await settings()).body).toMatchObject({ WebshopUrl: null, Payments: 'site' });
+    expect((await server.call('products.php', 'get_shop', {}, as(student))).body.WebshopUrl).toBeNull();
     await server.call('shop.php', 'save_shop_settings', { RemoveStripeKeys: true }, as(admin));
     expect((await settings()).body.Payments).toBe('none');
   });

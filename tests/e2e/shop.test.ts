@@ -5,6 +5,7 @@ import {
   expectAccessible,
   gotoPage,
   newContext,
+  platform,
   settle,
   signInViaApi,
   useBrowser,
@@ -233,6 +234,78 @@ describe.skipIf(!e2eAvailable)('buying: sign in, a discount code, the payment pa
     await expect.poll(() => status.textContent()).toBe('Payments are on, with the keys the server was started with.');
     expect(await page.getByText('/api/payments/stripe').count()).toBe(1);
     await expectAccessible(page, '/productlist payment settings (dark)');
+    await context.close();
+  });
+});
+
+describe.skipIf(!e2eAvailable)('student benefits and the webshop', () => {
+  const browser = useBrowser();
+
+  it('a phone visitor finds Student benefits under Products in the menu: the page text and the student offers, in both languages', {
+    timeout: 60_000,
+  }, async () => {
+    const context = await newContext(browser(), { phone: true });
+    const page = await context.newPage();
+    await gotoPage(page, '/faq');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('navigation', { name: 'Site menu' });
+    // Without a webshop address the menu has no Webshop.
+    await drawer.getByRole('link', { name: 'Student benefits' }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'Webshop' }).count()).toBe(0);
+    await drawer.getByRole('link', { name: 'Student benefits' }).click();
+    await page.waitForURL(/\/student-benefits$/);
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Student benefits');
+    const offers = page.getByTestId('benefit-offers').getByTestId('product-card');
+    await expect
+      .poll(async () => await offers.evaluateAll((all) => all.map((c) => c.getAttribute('data-slug'))))
+      .toEqual(['producer-bundle']);
+    expect(await page.getByText('Students get our offers below at a student price').count()).toBe(1);
+    await settle(page);
+    await expectAccessible(page, '/student-benefits (phone)');
+    await context.close();
+
+    const swede = await newContext(browser(), { colorScheme: 'dark', storage: { userLocale: 'sv' } });
+    const sv = await swede.newPage();
+    await gotoPage(sv, '/student-benefits');
+    await expect.poll(() => sv.locator('h1').first().textContent()).toBe('Studentförmåner');
+    await sv.getByRole('heading', { name: 'Producentpaketet' }).waitFor();
+    await settle(sv);
+    await expectAccessible(sv, '/student-benefits in Swedish (dark)');
+    await swede.close();
+  });
+
+  it('with a webshop address set, the Webshop menu item and /webshop leave for it in the same tab; without one, /webshop says so', {
+    timeout: 60_000,
+  }, async () => {
+    const { token } = await platform.ok('login.php', 'sign_in', { email: demo.admin, password: DEMO_PASSWORD });
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await gotoPage(page, '/webshop');
+    await page.getByText('This school has no webshop.').waitFor();
+    await settle(page);
+    await expectAccessible(page, '/webshop without a store');
+
+    // The store: a page of this same server stands in for the external one.
+    const store = new URL('/faq?from=webshop', page.url()).href;
+    await apiCall('shop.php', 'save_shop_settings', { WebshopUrl: store }, token);
+    try {
+      await gotoPage(page, '/products');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const webshop = page.getByRole('navigation', { name: 'Site menu' }).getByRole('link', { name: 'Webshop' });
+      expect(await webshop.getAttribute('href')).toBe(store);
+      await webshop.click();
+      await page.waitForURL(store);
+      expect(context.pages()).toHaveLength(1);
+
+      await gotoPage(page, '/products');
+      await page.goto('/webshop');
+      await page.waitForURL(store);
+      // The store took /webshop's place in the history: Back returns to the page before it.
+      await page.goBack();
+      await page.waitForURL(/\/products$/);
+    } finally {
+      await apiCall('shop.php', 'save_shop_settings', { WebshopUrl: null }, token);
+    }
     await context.close();
   });
 });

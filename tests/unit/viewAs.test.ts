@@ -39,6 +39,7 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'eartraining.php get_settings',
         'eartraining.php get_xp_rules',
         'products.php get_products',
+        'products.php get_shop',
         'products.php get_product',
         'products.php get_product_list',
         'products.php get_product_admin',

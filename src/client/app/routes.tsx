@@ -1,20 +1,12 @@
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { type RoutePath, routeAccess, routePaths } from '../../shared/domain/routes';
 import LoginPage from '../features/identity/Auth/LoginPage';
 import { guarded } from './guards';
-import { loadNamespaces, type PageNamespace } from './i18n';
+import { page } from './lazyPage';
 import { AppLayout } from './shell/AppLayout';
 
-/**
- * Every page is its own chunk, so the first page loads only what it shows; its text namespaces are fetched
- * beside the chunk rather than after it (the page would otherwise suspend once more for them).
- */
-const page = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>, namespaces: PageNamespace[]) =>
-  lazy(async () => (await Promise.all([load(), loadNamespaces(namespaces)]))[0]);
-
 const RegisterPage = page(() => import('../features/identity/Auth/RegisterPage'), ['identity', 'signIn', 'codes']);
-const LoginEditPage = page(() => import('../features/identity/Auth/LoginEditPage'), ['signIn']);
 const VerifyEmailPage = page(() => import('../features/identity/Auth/VerifyEmailPage'), ['identity', 'signIn']);
 const PasswordRecoveryPage = page(
   () => import('../features/identity/Auth/PasswordRecoveryPage'),
@@ -28,7 +20,6 @@ const NewsItemPage = page(() => import('../features/site/News/NewsItemPage'), ['
 const TextPage = page(() => import('../features/site/Texts/TextPage'), ['site']);
 const DeniedPage = page(() => import('./pages/Denied/DeniedPage'), ['site']);
 const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage'), ['site']);
-const VersionsPage = page(() => import('../features/site/Versions/VersionsPage'), ['site']);
 const MyCoursesPage = page(() => import('../features/learning/MyCourses/MyCoursesPage'), ['learning']);
 const MyProfilePage = page(
   () => import('../features/identity/MyProfile/MyProfilePage'),
@@ -43,18 +34,19 @@ const CertificateCheckPage = page(
   ['learning'],
 );
 const ProductsPage = page(() => import('../features/commerce/Products/ProductsPage'), ['commerce']);
-const ProductAdminPage = page(() => import('../features/commerce/ProductAdminPage'), ['commerce']);
 const ProductPage = page(() => import('../features/commerce/Product/ProductPage'), ['commerce']);
+/**
+ * Staff's pages are listed in a chunk of their own (staffPages.tsx), loaded with the first of them: the first load
+ * that every visitor makes carries one entry for them all rather than one per page.
+ */
+const StaffPage = lazy(() => import('./staffPages'));
+const StudentBenefitsPage = page(
+  () => import('../features/commerce/StudentBenefits/StudentBenefitsPage'),
+  ['commerce', 'site'],
+);
+const WebshopPage = page(() => import('../features/commerce/Webshop/WebshopPage'), ['commerce']);
 const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining']);
-const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
-const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
-const CompaniesPage = page(() => import('../features/administration/Companies/CompaniesPage'), ['companies']);
-const CoursesPage = page(() => import('../features/authoring/Courses/CoursesPage'), ['authoring']);
 const RedeemCodePage = page(() => import('../features/codes/Redeem/RedeemCodePage'), ['codes']);
-const CodesPage = page(() => import('../features/codes/Codes/CodesPage'), ['codes']);
-const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['coaching']);
-// A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (the site's texts).
-const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['coaching', 'learning', 'site']);
 
 /**
  * A route's page: its element (and what React Router matches, when that is not the route itself), or the route
@@ -96,20 +88,22 @@ const pages: Record<RoutePath, Page> = {
   '/certificate/:code': { element: <CertificateCheckPage /> },
   '/products': { element: <ProductsPage /> },
   '/product/:slug': { element: <ProductPage /> },
+  '/student-benefits': { element: <StudentBenefitsPage /> },
+  '/webshop': { element: <WebshopPage /> },
   // The hub and its exercises in one chunk, which picks the page by the subpage.
   '/EarTraining': { element: <EarTrainingPage />, match: '/EarTraining/:subpage?' },
   '/EarTraining/:subpage': { drawnBy: '/EarTraining' },
-  '/versions': { element: <VersionsPage /> },
-  '/login/edit': { element: <LoginEditPage /> },
-  '/users': { element: <UsersPage /> },
-  '/user/:id': { element: <UserPage /> },
-  '/Courses': { element: <CoursesPage /> },
-  '/codes': { element: <CodesPage /> },
-  '/Tasks': { element: <TasksPage /> },
-  '/Tasks/:id': { element: <TaskPage /> },
-  '/admin/companies': { element: <CompaniesPage /> },
+  '/versions': { element: <StaffPage path="/versions" /> },
+  '/login/edit': { element: <StaffPage path="/login/edit" /> },
+  '/users': { element: <StaffPage path="/users" /> },
+  '/user/:id': { element: <StaffPage path="/user/:id" /> },
+  '/Courses': { element: <StaffPage path="/Courses" /> },
+  '/codes': { element: <StaffPage path="/codes" /> },
+  '/Tasks': { element: <StaffPage path="/Tasks" /> },
+  '/Tasks/:id': { element: <StaffPage path="/Tasks/:id" /> },
+  '/admin/companies': { element: <StaffPage path="/admin/companies" /> },
   // The product list and a product's editor in one chunk, which picks the page by the address.
-  '/productlist': { element: <ProductAdminPage />, match: '/productlist/:product_id?' },
+  '/productlist': { element: <StaffPage path="/productlist" />, match: '/productlist/:product_id?' },
   '/productlist/:product_id': { drawnBy: '/productlist' },
 };
 

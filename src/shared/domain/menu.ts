@@ -17,6 +17,8 @@ export interface MenuItem {
    * she finds the item in the drawer.
    */
   visitorsBar?: boolean;
+  /** The external webshop (spec §2): shown only when the site has its address, and leaves for it. */
+  webshop?: boolean;
 }
 
 /** The main menu's items of the top bar: those under another item, and signed in those marked so, are in the drawer. */
@@ -27,6 +29,8 @@ export interface MenuViewer {
   hasToken: boolean;
   userType: number | null;
   registrationEnabled: boolean;
+  /** The site's external webshop address, where known (the drawer asks for it). */
+  webshopUrl?: string | null;
 }
 
 /** Spec §2's visibility rules, one predicate for every menu of the shell. */
@@ -35,6 +39,7 @@ export function isMenuItemVisible(item: Omit<MenuItem, 'path'>, viewer: MenuView
   if (item.userTypes && !item.userTypes.includes(viewer.userType ?? 0)) return false;
   if (item.hiddenWhenSignedIn && viewer.hasToken) return false;
   if (item.needsRegistration && !viewer.registrationEnabled) return false;
+  if (item.webshop && !viewer.webshopUrl) return false;
   return true;
 }
 
@@ -53,6 +58,8 @@ export const mainMenu: readonly MenuItem[] = [
   { path: '/Resources', label: 'menu.resources', loginRequired: true },
   { path: '/FreeLessons', label: 'menu.freeLessons' },
   { path: '/products', label: 'menu.products', visitorsBar: true },
+  { path: '/student-benefits', label: 'menu.studentBenefits', parent: '/products' },
+  { path: '/webshop', label: 'menu.webshop', parent: '/products', webshop: true },
   { path: '/EarTraining', label: 'menu.earTraining', visitorsBar: true },
   { path: '/EarTraining/NameTheInterval', label: 'menu.nameTheInterval', parent: '/EarTraining' },
   { path: '/EarTraining/KeyboardIntervals_1', label: 'menu.keyboardIntervals', parent: '/EarTraining' },

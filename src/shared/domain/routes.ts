@@ -47,6 +47,8 @@ export const routeAccess = {
   '/certificate/:code': open,
   '/products': open,
   '/product/:slug': open,
+  '/student-benefits': open,
+  '/webshop': open,
   '/EarTraining': open,
   '/EarTraining/:subpage': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },

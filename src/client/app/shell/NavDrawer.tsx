@@ -11,10 +11,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { adminMenu } from '../../../shared/domain/adminMenu';
-import { drawerActions, mainMenu, visibleItems } from '../../../shared/domain/menu';
+import { drawerActions, type MenuItem, mainMenu, visibleItems } from '../../../shared/domain/menu';
 import { isStaffType } from '../../../shared/domain/roles';
 import { useOpenedAfterMount } from '../../components/useOpenedAfterMount';
 import { openSupport } from '../../features/coaching/messages/dialogs';
+import { useWebshopUrl } from '../../features/commerce/webshop';
 import { MaintenanceSwitch } from '../maintenance/MaintenanceSwitch';
 import { useSession } from '../session';
 import { useMenuViewer } from './useMenuViewer';
@@ -23,7 +24,9 @@ import { useMenuViewer } from './useMenuViewer';
 export default function NavDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const viewer = useMenuViewer();
+  // The webshop's address, asked for once the drawer opens: its item shows only when the site has one.
+  const webshopUrl = useWebshopUrl(opened).data;
+  const viewer = { ...useMenuViewer(), webshopUrl };
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
   // Until she chooses, the scheme follows the system's ("auto"): the switch shows the one on screen.
@@ -31,18 +34,27 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
   const shown = useOpenedAfterMount(opened);
   const admin = isStaffType(session.user?.UserType ?? session.userType) ? visibleItems(adminMenu, viewer) : [];
 
-  // A menu item's link; the main menu's match their path exactly.
-  const link = (item: { path: string; label: string; parent?: string }, end: boolean) => (
-    <MantineNavLink
-      key={item.path}
-      component={NavLink}
-      to={item.path}
-      label={t(item.label as 'menu.home')}
-      onClick={onClose}
-      end={end}
-      pl={item.parent ? 'xl' : undefined}
-    />
-  );
+  // A menu item's link; the main menu's match their path exactly. The webshop's leaves for its address.
+  const link = (item: MenuItem, end: boolean) =>
+    item.webshop && webshopUrl ? (
+      <MantineNavLink
+        key={item.path}
+        component="a"
+        href={webshopUrl}
+        label={t(item.label as 'menu.home')}
+        pl={item.parent ? 'xl' : undefined}
+      />
+    ) : (
+      <MantineNavLink
+        key={item.path}
+        component={NavLink}
+        to={item.path}
+        label={t(item.label as 'menu.home')}
+        onClick={onClose}
+        end={end}
+        pl={item.parent ? 'xl' : undefined}
+      />
+    );
 
   const signOut = async () => {
     onClose();

@@ -14,4 +14,6 @@ export const commerceKeys = {
   sales: (productId: number) => ['commerce', 'sales', productId] as const,
   discountCodes: ['commerce', 'discountCodes'] as const,
   settings: ['commerce', 'settings'] as const,
+  /** The shop's public facts (the webshop's address). */
+  shop: ['commerce', 'shop'] as const,
 };

@@ -146,6 +146,13 @@ export const products = endpoint('products.php', {
     data: z.object({ Kind: Kind.or(z.literal('')).optional(), Language: LanguageChoice.optional() }),
     answer: z.object({ status: ok, Products: z.array(ProductSummary) }),
   }),
+  /** The shop's public facts: the external webshop's address (the menu's Webshop and /webshop), or null. */
+  get_shop: call({
+    access: 'public',
+    reads: true,
+    data: z.object({}),
+    answer: z.object({ status: ok, WebshopUrl: z.string().nullable() }),
+  }),
   /** A published product by its slug (/product/:slug); staff see drafts too. Unknown: NOT_FOUND. */
   get_product: call({
     access: 'public',

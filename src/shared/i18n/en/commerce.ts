@@ -1,5 +1,20 @@
 /** Texts of the shop (/products, /product/:slug). */
 export const commerce = {
+  benefits: {
+    title: 'Student benefits',
+    body: [
+      '<p>Studying with us? Students get our offers below at a student price, and more benefits come with your ',
+      'student account: free lessons, ear training and coaching from the school’s teachers.</p>',
+    ].join(''),
+    offers: 'Offers for students',
+    empty: 'There are no student offers right now.',
+  },
+  webshop: {
+    title: 'Webshop',
+    leaving: 'Going to the webshop…',
+    none: 'This school has no webshop.',
+    products: 'See the products sold here',
+  },
   products: {
     title: 'Products',
     intro: 'Courses, bundles and coaching from the school. Prices include VAT.',

@@ -13,6 +13,8 @@ export const shell = {
     productList: 'Products',
     freeLessons: 'Free lessons',
     products: 'Products',
+    studentBenefits: 'Student benefits',
+    webshop: 'Webshop',
     earTraining: 'Ear training',
     nameTheInterval: 'Name the interval',
     keyboardIntervals: 'Intervals on the keyboard',

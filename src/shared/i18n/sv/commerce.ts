@@ -3,6 +3,21 @@ import type { Translation } from '../types';
 
 /** Butikens texter (/products, /product/:slug). */
 export const commerce: Translation<typeof en> = {
+  benefits: {
+    title: 'Studentförmåner',
+    body: [
+      '<p>Studerar du hos oss? Som student får du erbjudandena nedan till studentpris, och med ditt studentkonto ',
+      'följer fler förmåner: gratislektioner, gehörsträning och coachning av skolans lärare.</p>',
+    ].join(''),
+    offers: 'Erbjudanden för studenter',
+    empty: 'Det finns inga studenterbjudanden just nu.',
+  },
+  webshop: {
+    title: 'Webbutik',
+    leaving: 'Går till webbutiken…',
+    none: 'Den här skolan har ingen webbutik.',
+    products: 'Se produkterna som säljs här',
+  },
   products: {
     title: 'Produkter',
     intro: 'Kurser, paket och coachning från skolan. Priserna är inklusive moms.',

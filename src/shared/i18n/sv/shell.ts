@@ -16,6 +16,8 @@ export const shell: Translation<typeof en> = {
     resources: 'Resurser',
     freeLessons: 'Gratislektioner',
     products: 'Produkter',
+    studentBenefits: 'Studentförmåner',
+    webshop: 'Webbutik',
     earTraining: 'Gehörsträning',
     nameTheInterval: 'Namnge intervallet',
     keyboardIntervals: 'Intervall på klaviaturen',

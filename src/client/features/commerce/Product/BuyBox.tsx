@@ -10,7 +10,7 @@ import { useSession } from '../../../app/session';
 import { errorText } from '../../../components/errorText';
 import { alertTone } from '../../../components/tone';
 import { commerceKeys } from '../keys';
-import { PriceLine } from '../Products/ProductsPage';
+import { PriceLine } from '../Products/ProductCard';
 import { formatPrice } from '../price';
 
 /** The reason of a DISCOUNT_INVALID answer, in the buyer's language; any other failure by its code. */

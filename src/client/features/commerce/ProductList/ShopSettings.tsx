@@ -54,6 +54,8 @@ function SettingsForm({
     onSuccess: async () => {
       showToast(t('admin.settings.saved'), 'green');
       await queryClient.invalidateQueries({ queryKey: commerceKeys.settings });
+      // The menu's Webshop item and /webshop follow the address at once.
+      await queryClient.invalidateQueries({ queryKey: commerceKeys.shop });
     },
   });
 

@@ -1,16 +1,14 @@
-import { Anchor, Badge, Card, Chip, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Chip, Container, Group, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { ProductSummary } from '../../../../shared/contract/commerce/products';
 import { type ProductKind, productKinds } from '../../../../shared/domain/commerce/products';
 import { call } from '../../../app/api';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
-import { tone } from '../../../components/tone';
 import { commerceKeys } from '../keys';
-import { formatPrice, useShopLanguage } from '../price';
+import { useShopLanguage } from '../price';
+import { ProductCard } from './ProductCard';
 
 /** /products: the shop's published products, of one kind or all, with their prices (VAT included). */
 export default function ProductsPage() {
@@ -51,55 +49,5 @@ export default function ProductsPage() {
         </SimpleGrid>
       )}
     </Container>
-  );
-}
-
-function ProductCard({ product }: { product: ProductSummary }) {
-  const { t } = useTranslation('commerce');
-  const language = useShopLanguage();
-  return (
-    <Card withBorder padding="lg" component="article" data-testid="product-card" data-slug={product.Slug}>
-      <Stack gap="sm" h="100%">
-        <Group gap="xs">
-          <Badge variant="light">{t(`kinds.${product.Kind}`)}</Badge>
-          {product.StudentBenefit && (
-            <Badge variant="light" {...tone('grape')}>
-              {t('product.studentBenefit')}
-            </Badge>
-          )}
-        </Group>
-        <Title order={2} size="h3" lang={product.Language}>
-          <Anchor component={Link} to={`/product/${product.Slug}`} inherit>
-            {product.Name}
-          </Anchor>
-        </Title>
-        <Text size="sm" style={{ flexGrow: 1 }} lang={product.Language}>
-          {product.Description}
-        </Text>
-        <PriceLine product={product} language={language} />
-      </Stack>
-    </Card>
-  );
-}
-
-/** A product's price with VAT, and what it gives: how long, or how many sessions. */
-export function PriceLine({ product, language }: { product: ProductSummary; language: string }) {
-  const { t } = useTranslation('commerce');
-  return (
-    <div>
-      <Text fw={700} size="lg" data-testid="product-price">
-        {product.PriceCents === 0 ? t('price.free') : formatPrice(product.PriceCents, language)}{' '}
-        <Text span size="sm" fw={400} c="dimmed">
-          {t('price.vatIncluded')}
-        </Text>
-      </Text>
-      <Text size="sm" c="dimmed">
-        {product.Kind === 'coaching'
-          ? t('access.sessions', { count: product.CoachingSessions ?? 0 })
-          : product.AccessMonths === null
-            ? t('access.lifetime')
-            : t('access.months', { count: product.AccessMonths })}
-      </Text>
-    </div>
   );
 }

@@ -28,6 +28,9 @@ export const productsHandlers = handlers(products, {
       return { value: new JsonText<CallAnswer<typeof products.calls.get_products>>(kept.pieces), bytes: kept.bytes };
     });
   },
+  async get_shop(ctx) {
+    return { status: 'OK', WebshopUrl: (await shopSettings(ctx.db, ctx.config, ctx.site)).webshopUrl };
+  },
   async get_product(ctx, data) {
     const language = data.Language ?? null;
     const staff = ctx.user !== null && seesCourseAsStaff(ctx.user);

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { page } from './lazyPage';
+
+const LoginEditPage = page(() => import('../features/identity/Auth/LoginEditPage'), ['signIn']);
+const VersionsPage = page(() => import('../features/site/Versions/VersionsPage'), ['site']);
+const ProductAdminPage = page(() => import('../features/commerce/ProductAdminPage'), ['commerce']);
+const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
+const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
+const CompaniesPage = page(() => import('../features/administration/Companies/CompaniesPage'), ['companies']);
+const CoursesPage = page(() => import('../features/authoring/Courses/CoursesPage'), ['authoring']);
+const CodesPage = page(() => import('../features/codes/Codes/CodesPage'), ['codes']);
+const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['coaching']);
+// A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (the site's texts).
+const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['coaching', 'learning', 'site']);
+
+/** The routes of staff's pages (routes.tsx draws each through this chunk). */
+export type StaffPath =
+  | '/versions'
+  | '/login/edit'
+  | '/users'
+  | '/user/:id'
+  | '/Courses'
+  | '/codes'
+  | '/Tasks'
+  | '/Tasks/:id'
+  | '/admin/companies'
+  | '/productlist';
+
+const pages: Record<StaffPath, ReactNode> = {
+  '/versions': <VersionsPage />,
+  '/login/edit': <LoginEditPage />,
+  '/users': <UsersPage />,
+  '/user/:id': <UserPage />,
+  '/Courses': <CoursesPage />,
+  '/codes': <CodesPage />,
+  '/Tasks': <TasksPage />,
+  '/Tasks/:id': <TaskPage />,
+  '/admin/companies': <CompaniesPage />,
+  // The product list and a product's editor in one chunk, which picks the page by the address.
+  '/productlist': <ProductAdminPage />,
+};
+
+/** A staff page by its route: the route table guards it, this chunk names the page's own chunk. */
+export default function StaffPage({ path }: { path: StaffPath }) {
+  return pages[path];
+}
