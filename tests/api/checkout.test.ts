@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CHECKOUT_LIMIT,
@@ -11,6 +12,7 @@ import type { DataOf } from '../support/api';
 import { testDialects } from '../support/databases';
 import { type FakeStripe, startFakeStripe } from '../support/fakeStripe';
 import { snapshotRows } from '../support/inspect';
+import { wav } from '../support/media';
 import { startTestServer, type TestServer } from '../support/server';
 
 const dialects = await testDialects();
@@ -435,6 +437,119 @@ describe.each(dialects)('buying: orders.php, shop.php and the Stripe webhook on 
     expect(stripe.sessions).toHaveLength(sessions);
     expect(await order(free.body.OrderId)).toMatchObject({ status: 'paid', payment: 'free', amount_cents: 0 });
     expect(await access(site.id, student.id)).toHaveLength(1);
+  });
+
+  it('a sample pack: its image and files uploaded by staff, listed on its page, downloaded by its buyer once paid, until a refund', async () => {
+    const { site, admin, student } = await openShop();
+    const saveProduct = (extra: Record<string, unknown>) =>
+      server.call(
+        'products.php',
+        'save_product',
+        {
+          Product: {
+            Id: 0,
+            Slug: 'drum-samples',
+            Kind: 'samples',
+            Texts: { en: { Name: 'Drum samples' } },
+            PriceCents: 900,
+            TaxCategory: 'electronic',
+            Published: true,
+            ...extra,
+          } as DataOf<'products.php', 'save_product'>['Product'],
+        },
+        as(admin),
+      );
+    const packId = (await saveProduct({})).body.Id as number;
+    const uploadTo = (who: Person, bytes: Buffer, fileName: string) =>
+      server.upload(bytes, { folder: 'product', fileName, fields: { ProductId: String(packId) }, ...as(who) });
+    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const image = await uploadTo(admin, png, 'cover.png');
+    expect(image.body.data).toMatchObject({ Kind: 'image', Url: expect.stringMatching(/^\/media\//) });
+    const kick = wav(1);
+    const sound = await uploadTo(admin, kick, 'kick.wav');
+    expect(sound.body.data.Kind).toBe('audio');
+    // Learners upload no product media; a product of another site is not found.
+    expect((await uploadTo(student, kick, 'kick.wav')).body.error_code).toBe('FORBIDDEN');
+    const other = await createSite(server.db);
+    const otherAdmin = await createPerson(server, other, 'admin');
+    expect((await uploadTo(otherAdmin, kick, 'kick.wav')).body.error_code).toBe('NOT_FOUND');
+
+    const imageId = image.body.data.UserFileId;
+    const soundId = sound.body.data.UserFileId;
+    const before = await snapshotRows(server);
+    const notImage = await saveProduct({ Id: packId, ImageId: soundId });
+    expect(notImage.body.fields).toEqual([
+      { field: 'data.Product.ImageId', message: 'Not an image uploaded to this site' },
+    ]);
+    const foreign = await saveProduct({ Id: packId, Files: [{ MediaId: 999_999, Name: 'x.wav' }] });
+    expect(foreign.body.fields).toEqual([
+      { field: 'data.Product.Files.0.MediaId', message: 'No such file on this site' },
+    ]);
+    const notPack = await saveProduct({
+      Id: packId,
+      Kind: 'coaching',
+      TaxCategory: 'live',
+      CoachingSessions: 2,
+      Files: [{ MediaId: soundId, Name: 'kick.wav' }],
+    });
+    expect(notPack.body.fields).toContainEqual({
+      field: 'data.Product.Files',
+      message: 'Only a sample pack has files',
+    });
+    expect(await snapshotRows(server)).toEqual(before);
+
+    const saved = await saveProduct({
+      Id: packId,
+      ImageId: imageId,
+      Files: [
+        { MediaId: soundId, Name: 'Kick 01.wav' },
+        { MediaId: soundId, Name: 'Kick 02.wav' },
+      ],
+    });
+    expect(saved.body.status).toBe('OK');
+    const form = await server.call('products.php', 'get_product_admin', { ProductId: packId }, as(admin));
+    expect(form.body.Product).toMatchObject({
+      ImageId: imageId,
+      Files: [
+        { MediaId: soundId, Name: 'Kick 01.wav', Bytes: kick.length },
+        { MediaId: soundId, Name: 'Kick 02.wav', Bytes: kick.length },
+      ],
+    });
+    const page = async () =>
+      (await server.call('products.php', 'get_product', { Slug: 'drum-samples' }, as(student))).body.Product;
+    expect(await page()).toMatchObject({
+      Owned: false,
+      ImageUrl: expect.stringMatching(/^\/media\//),
+      Files: [
+        { Name: 'Kick 01.wav', Bytes: kick.length, Kind: 'audio' },
+        { Name: 'Kick 02.wav', Bytes: kick.length, Kind: 'audio' },
+      ],
+    });
+    const listed = await server.call('products.php', 'get_products', { Kind: 'samples' }, { site: site.name });
+    expect(listed.body.Products[0]?.ImageUrl).toMatch(/^\/media\//);
+    const downloads = async () =>
+      (await server.call('orders.php', 'get_my_orders', {}, as(student))).body.Downloads as {
+        ProductName: string;
+        Files: { Name: string; Url: string }[];
+      }[];
+    expect(await downloads()).toEqual([]);
+
+    const started = await checkout(student, packId);
+    await stripe.deliver(webhook(site), stripe.pay(sessionOf(started.body.OrderId).id));
+    const bought = await downloads();
+    expect(bought).toMatchObject([
+      { ProductName: 'Drum samples', Files: [{ Name: 'Kick 01.wav' }, { Name: 'Kick 02.wav' }] },
+    ]);
+    const served = await fetch(`${server.url}${bought[0]?.Files[0]?.Url}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(kick)).toBe(true);
+    expect((await page()).Owned).toBe(true);
+
+    await server.call('orders.php', 'refund_order', { OrderId: started.body.OrderId }, as(admin));
+    expect(await downloads()).toEqual([]);
+    expect((await page()).Owned).toBe(false);
   });
 
   it('wrong discount codes are counted per buyer and per address; a full window refuses every try, in the database', async () => {

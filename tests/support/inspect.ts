@@ -49,6 +49,7 @@ const everyTable: Record<keyof Database, true> = {
   eartraining_xp_rules: true,
   products: true,
   product_courses: true,
+  product_files: true,
   shop_settings: true,
   discount_codes: true,
   orders: true,

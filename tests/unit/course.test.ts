@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../src/client/components/bytes';
 import { allAnswered, verdicts } from '../../src/client/features/learning/blocks/answers';
-import {
-  formatBytes,
-  formatDuration,
-  isYouTubeId,
-  youTubeEmbedUrl,
-} from '../../src/client/features/learning/blocks/format';
+import { formatDuration, isYouTubeId, youTubeEmbedUrl } from '../../src/client/features/learning/blocks/format';
 import { canResetEpisode, nextToDo } from '../../src/client/features/learning/Course/completion';
 import { momentsOf } from '../../src/client/features/learning/Course/moments';
 import { courseOutline } from '../../src/client/features/learning/Course/outline';

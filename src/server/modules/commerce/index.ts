@@ -15,4 +15,5 @@ export const handlers = {
 
 export { registerPaymentRoutes } from './api/orders';
 export { saveDiscountCode } from './services/discounts';
+export { uploadProductMedium } from './services/productMedia';
 export { saveProduct } from './services/products';

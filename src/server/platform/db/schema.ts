@@ -549,6 +549,8 @@ export interface ProductsTable extends Row {
   /** Sold in the external webshop instead of here: its address. */
   external_url: string | null;
   archived_at: Timestamp | null;
+  /** The product's image, a medium of the site (migration 0034). */
+  image_media_id: number | null;
 }
 
 /** A course a course or bundle product gives (migration 0031). */
@@ -556,6 +558,15 @@ export interface ProductCoursesTable extends Row {
   site_id: number;
   product_id: number;
   course_id: number;
+  sort_order: Generated<number>;
+}
+
+/** A file a sample pack gives its buyers (migration 0034): a medium of the site, listed and downloaded as `name`. */
+export interface ProductFilesTable extends Row {
+  site_id: number;
+  product_id: number;
+  media_file_id: number;
+  name: string;
   sort_order: Generated<number>;
 }
 
@@ -702,6 +713,7 @@ export interface Database {
   eartraining_xp_rules: EarTrainingXpRulesTable;
   products: ProductsTable;
   product_courses: ProductCoursesTable;
+  product_files: ProductFilesTable;
   shop_settings: ShopSettingsTable;
   discount_codes: DiscountCodesTable;
   orders: OrdersTable;

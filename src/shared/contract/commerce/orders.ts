@@ -85,7 +85,19 @@ export const orders = endpoint('orders.php', {
     access: 'user',
     reads: true,
     data: z.object({}),
-    answer: z.object({ status: ok, Orders: z.array(Order), CoachingCredits: z.number() }),
+    answer: z.object({
+      status: ok,
+      Orders: z.array(Order),
+      CoachingCredits: z.number(),
+      /** The files of the sample packs she has bought (paid, not refunded), as signed links valid for hours. */
+      Downloads: z.array(
+        z.object({
+          ProductId: z.number(),
+          ProductName: z.string(),
+          Files: z.array(z.object({ Name: z.string(), Bytes: z.number(), Url: z.string() })),
+        }),
+      ),
+    }),
   }),
   /**
    * The site's orders, of one product (ProductId) or all (0), newest first, 100 at a time (`BeforeId`: the last

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaKinds } from '../../domain/authoring/media';
 import {
   allowedTaxCategories,
   PRODUCT_LIMITS,
@@ -7,7 +8,7 @@ import {
   taxCategories,
 } from '../../domain/commerce/products';
 import { supportedLanguages } from '../../domain/language';
-import { call, endpoint, id, LanguageChoice, noneOr, ok } from '../define';
+import { call, endpoint, id, LanguageChoice, noneOr, ok, optionalId } from '../define';
 
 const Kind = z.enum(productKinds);
 
@@ -42,6 +43,8 @@ export const ProductSummary = z.object({
   StudentBenefit: z.boolean(),
   /** Sold in the external webshop: its address; the buy button leads there. */
   ExternalUrl: z.string().nullable(),
+  /** The product's image: a signed link valid for hours, or null. */
+  ImageUrl: z.string().nullable(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
@@ -53,6 +56,8 @@ export const ProductDetail = ProductSummary.extend({
   Owned: z.boolean(),
   /** Whether the shop takes payments here (its payment keys are set). */
   ShopOpen: z.boolean(),
+  /** A sample pack's files: what a buyer downloads (from My profile), listed for everyone. */
+  Files: z.array(z.object({ Name: z.string(), Bytes: z.number(), Kind: z.enum(mediaKinds) })),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
@@ -82,6 +87,13 @@ export const EditableProduct = z
       .max(500)
       .nullable()
       .default(null),
+    /** The product's image (an image uploaded to `ajaxUpload.php`, folder `product`); 0, null or left out: none. */
+    ImageId: optionalId,
+    /** A sample pack's files, in order: media uploaded to `ajaxUpload.php` (folder `product`), each with its name. */
+    Files: z
+      .array(z.object({ MediaId: id, Name: z.string().trim().min(1).max(PRODUCT_LIMITS.fileName) }))
+      .max(PRODUCT_LIMITS.files)
+      .default([]),
   })
   .superRefine((product, ctx) => {
     if (!allowedTaxCategories[product.Kind].includes(product.TaxCategory)) {
@@ -103,6 +115,9 @@ export const EditableProduct = z
     }
     if ((product.Kind === 'samples' || product.Kind === 'coaching') && courses > 0) {
       ctx.addIssue({ code: 'custom', path: ['CourseIds'], message: 'Only courses and bundles give courses' });
+    }
+    if (product.Kind !== 'samples' && product.Files.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['Files'], message: 'Only a sample pack has files' });
     }
     if (product.Kind === 'coaching' && product.CoachingSessions === null) {
       ctx.addIssue({ code: 'custom', path: ['CoachingSessions'], message: 'A coaching package has its sessions' });
@@ -127,6 +142,9 @@ export const ProductForm = z.object({
   StudentBenefit: z.boolean(),
   SortOrder: z.number(),
   ExternalUrl: z.string().nullable(),
+  ImageId: z.number().nullable(),
+  ImageUrl: z.string().nullable(),
+  Files: z.array(z.object({ MediaId: z.number(), Name: z.string(), Bytes: z.number(), Url: z.string() })),
   Archived: z.boolean(),
 });
 export type ProductForm = z.infer<typeof ProductForm>;

@@ -9,7 +9,8 @@ export const MAX_COURSE_IMAGE_BYTES = 20 * MB;
 /** The box a course's image is re-encoded within (never enlarged). */
 export const COURSE_IMAGE_SIDE = 2560;
 
-export type CourseMediaKind = 'image' | 'video' | 'audio' | 'file';
+export const mediaKinds = ['image', 'video', 'audio', 'file'] as const;
+export type CourseMediaKind = (typeof mediaKinds)[number];
 
 /** What a course's blocks take, as the upload form tells its user. */
 export const courseMediaTypes = {

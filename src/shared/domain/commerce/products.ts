@@ -31,6 +31,9 @@ export const PRODUCT_LIMITS = {
   accessMonths: 120,
   coachingSessions: 100,
   courses: 50,
+  /** A sample pack's files, and the length of the name each is listed under. */
+  files: 50,
+  fileName: 200,
 } as const;
 
 /** Prices are kept in euro cents and shown with VAT included, as EU consumers see them. */

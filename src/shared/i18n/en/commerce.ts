@@ -42,6 +42,10 @@ export const commerce = {
     sessions_other: '{{count}} coaching sessions',
   },
   product: {
+    files: 'Files in the pack',
+    filesAfter: 'Download them from My profile once you have bought the pack.',
+    filesOwned: 'They are yours: download them from My profile.',
+    toDownloads: 'Go to your downloads',
     back: 'All products',
     studentBenefit: 'Student benefit',
     inside: "What's inside",
@@ -85,6 +89,8 @@ export const commerce = {
     notPaid: 'The payment was not completed, and nothing was charged.',
   },
   purchases: {
+    downloads: 'Downloads',
+    download: 'Download {{name}}',
     title: 'Purchases',
     empty: 'You have not bought anything yet.',
     credits_one: 'You have {{count}} coaching session to book.',
@@ -94,6 +100,23 @@ export const commerce = {
     loadError: 'Your purchases could not be loaded.',
   },
   admin: {
+    media: {
+      saveFirst: 'Save the product first; then add its image (and a sample pack’s files).',
+      image: 'Image',
+      imageAlt: 'The product’s image',
+      uploadImage: 'Upload an image',
+      replaceImage: 'Replace the image',
+      removeImage: 'Remove the image',
+      notImage: 'That file is not an image (JPEG, PNG, WebP or GIF).',
+      files: 'Files of the sample pack',
+      filesHint:
+        'What buyers download from My profile: audio, ZIP, PDF or text files. Save the product to keep changes.',
+      fileName: 'Name of file {{index}}',
+      up: 'Move {{name}} up',
+      down: 'Move {{name}} down',
+      remove: 'Remove {{name}}',
+      addFile: 'Add a file',
+    },
     title: 'Products',
     intro:
       'What the shop sells: courses, bundles, sample packs and coaching. Drafts and archived products are seen here only.',

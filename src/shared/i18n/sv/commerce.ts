@@ -45,6 +45,10 @@ export const commerce: Translation<typeof en> = {
     sessions_other: '{{count}} coachsamtal',
   },
   product: {
+    files: 'Filer i paketet',
+    filesAfter: 'Ladda ned dem från Min profil när du har köpt paketet.',
+    filesOwned: 'De är dina: ladda ned dem från Min profil.',
+    toDownloads: 'Till dina nedladdningar',
     back: 'Alla produkter',
     studentBenefit: 'Studentförmån',
     inside: 'Det här ingår',
@@ -88,6 +92,8 @@ export const commerce: Translation<typeof en> = {
     notPaid: 'Betalningen slutfördes inte och ingenting drogs.',
   },
   purchases: {
+    downloads: 'Nedladdningar',
+    download: 'Ladda ned {{name}}',
     title: 'Köp',
     empty: 'Du har inte köpt något ännu.',
     credits_one: 'Du har {{count}} coachsamtal att boka.',
@@ -97,6 +103,23 @@ export const commerce: Translation<typeof en> = {
     loadError: 'Dina köp kunde inte laddas.',
   },
   admin: {
+    media: {
+      saveFirst: 'Spara produkten först; lägg sedan till dess bild (och ett samplingspakets filer).',
+      image: 'Bild',
+      imageAlt: 'Produktens bild',
+      uploadImage: 'Ladda upp en bild',
+      replaceImage: 'Byt bild',
+      removeImage: 'Ta bort bilden',
+      notImage: 'Filen är inte en bild (JPEG, PNG, WebP eller GIF).',
+      files: 'Samplingspaketets filer',
+      filesHint:
+        'Det köparna laddar ned från Min profil: ljud-, ZIP-, PDF- eller textfiler. Spara produkten för att behålla ändringar.',
+      fileName: 'Namn på fil {{index}}',
+      up: 'Flytta upp {{name}}',
+      down: 'Flytta ned {{name}}',
+      remove: 'Ta bort {{name}}',
+      addFile: 'Lägg till en fil',
+    },
     title: 'Produkter',
     intro: 'Det butiken säljer: kurser, paket, ljudpaket och coachning. Utkast och arkiverade produkter syns bara här.',
     new: 'Ny produkt',

@@ -75,8 +75,12 @@ export function BuyBox({ product, language }: { product: ProductDetail; language
         <Alert variant="light" {...alertTone('teal')} data-testid="product-owned">
           {t('product.owned')}
         </Alert>
-        <Button component={Link} to="/MyCourses" variant="light">
-          {t('product.toMyCourses')}
+        <Button
+          component={Link}
+          to={product.Kind === 'samples' ? '/MyProfile#purchases' : '/MyCourses'}
+          variant="light"
+        >
+          {t(product.Kind === 'samples' ? 'product.toDownloads' : 'product.toMyCourses')}
         </Button>
       </>
     );

@@ -1,10 +1,11 @@
-import { Alert, Badge, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Container, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { BackLink } from '../../../components/BackLink';
+import { formatBytes } from '../../../components/bytes';
 import { isMissing } from '../../../components/errorText';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { NotFoundNotice } from '../../../components/Notices';
@@ -27,7 +28,7 @@ const orderParam = (value: string | null): number | null => {
  * became of the order. An unknown slug is not found.
  */
 export default function ProductPage() {
-  const { t } = useTranslation('commerce');
+  const { t, i18n } = useTranslation('commerce');
   const { slug = '' } = useParams();
   const [params] = useSearchParams();
   const language = useShopLanguage();
@@ -80,6 +81,9 @@ export default function ProductPage() {
             <Title order={1} lang={product.data.Language}>
               {product.data.Name}
             </Title>
+            {product.data.ImageUrl && (
+              <Image src={product.data.ImageUrl} alt="" radius="md" mt="md" mah={360} fit="contain" />
+            )}
             <Text mt="sm" lang={product.data.Language}>
               {product.data.Description}
             </Text>
@@ -87,6 +91,27 @@ export default function ProductPage() {
           <div className={classes.buy}>
             <BuyBox product={product.data} language={language} />
           </div>
+          {product.data.Files.length > 0 && (
+            <Stack gap="xs" component="section" aria-labelledby="files" className={classes.inside}>
+              <Title order={2} size="h3" id="files">
+                {t('product.files')}
+              </Title>
+              <List size="sm" spacing={2} data-testid="product-files">
+                {product.data.Files.map((file, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a file is known by its place in the pack
+                  <List.Item key={index}>
+                    {file.Name}{' '}
+                    <Text span c="dimmed" size="sm">
+                      ({formatBytes(file.Bytes, i18n.language)})
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+              <Text size="sm" c="dimmed">
+                {t(product.data.Owned ? 'product.filesOwned' : 'product.filesAfter')}
+              </Text>
+            </Stack>
+          )}
           {product.data.Courses.length > 0 && (
             <Stack gap="md" component="section" aria-labelledby="inside" className={classes.inside}>
               <Title order={2} size="h3" id="inside">

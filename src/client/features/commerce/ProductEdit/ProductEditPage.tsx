@@ -34,6 +34,7 @@ import { ErrorAlert, LoadError, Loading } from '../../../components/LoadState';
 import { NotFoundNotice } from '../../../components/Notices';
 import { showToast } from '../../../components/toast';
 import { commerceKeys } from '../keys';
+import { type MediaValues, ProductMedia } from './ProductMedia';
 import { ProductSales } from './ProductSales';
 
 interface Values {
@@ -50,6 +51,7 @@ interface Values {
   studentBenefit: boolean;
   sortOrder: number | string;
   externalUrl: string;
+  media: MediaValues;
 }
 
 const blank: ProductForm = {
@@ -66,6 +68,9 @@ const blank: ProductForm = {
   StudentBenefit: false,
   SortOrder: 0,
   ExternalUrl: null,
+  ImageId: null,
+  ImageUrl: null,
+  Files: [],
   Archived: false,
 };
 
@@ -87,6 +92,11 @@ const valuesOf = (product: ProductForm): Values => ({
   studentBenefit: product.StudentBenefit,
   sortOrder: product.SortOrder,
   externalUrl: product.ExternalUrl ?? '',
+  media: {
+    imageId: product.ImageId,
+    imageUrl: product.ImageUrl,
+    files: product.Files.map((file) => ({ mediaId: file.MediaId, name: file.Name, bytes: file.Bytes })),
+  },
 });
 
 /** /productlist/:product_id (staff): a product's editor, in both languages; 0 (or no number) makes a new one. */
@@ -179,6 +189,11 @@ function Editor({ product, courses }: { product: ProductForm; courses: { value: 
           StudentBenefit: values.studentBenefit,
           SortOrder: Number(values.sortOrder) || 0,
           ExternalUrl: values.externalUrl.trim() || null,
+          ImageId: values.media.imageId,
+          Files:
+            values.kind === 'samples'
+              ? values.media.files.map((file) => ({ MediaId: file.mediaId, Name: file.name.trim() || 'file' }))
+              : [],
         },
       });
       form.resetDirty();
@@ -293,6 +308,12 @@ function Editor({ product, courses }: { product: ProductForm; courses: { value: 
             {...form.getInputProps('courseIds')}
           />
         )}
+        <ProductMedia
+          productId={product.Id}
+          samples={v.kind === 'samples'}
+          value={v.media}
+          onChange={(media) => form.setFieldValue('media', media)}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput label={t('admin.order')} min={0} allowDecimal={false} {...form.getInputProps('sortOrder')} />
           <TextInput

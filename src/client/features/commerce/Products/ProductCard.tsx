@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../../../shared/contract/commerce/products';
@@ -11,6 +11,11 @@ export function ProductCard({ product }: { product: ProductSummary }) {
   const language = useShopLanguage();
   return (
     <Card withBorder padding="lg" component="article" data-testid="product-card" data-slug={product.Slug}>
+      {product.ImageUrl && (
+        <Card.Section mb="sm">
+          <Image src={product.ImageUrl} alt="" h={160} fit="cover" />
+        </Card.Section>
+      )}
       <Stack gap="sm" h="100%">
         <Group gap="xs">
           <Badge variant="light">{t(`kinds.${product.Kind}`)}</Badge>

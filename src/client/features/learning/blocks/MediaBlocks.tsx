@@ -2,9 +2,9 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconFileOff, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BlockOf } from '../../../../shared/contract/learning/courseShapes';
+import { formatBytes } from '../../../components/bytes';
 import { useBlockHost } from './BlockHost';
 import classes from './blocks.module.css';
-import { formatBytes } from './format';
 
 function MissingFile() {
   const { t } = useTranslation('learning');

@@ -7,15 +7,6 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** A file size for people: bytes, kB or MB with one decimal, in the reader's language. */
-export function formatBytes(bytes: number, language: string): string {
-  const format = (value: number, unit: string, digits: number) =>
-    `${new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)} ${unit}`;
-  if (bytes < 1000) return format(Math.max(0, bytes), 'B', 0);
-  if (bytes < 1_000_000) return format(bytes / 1000, 'kB', 1);
-  return format(bytes / 1_000_000, 'MB', 1);
-}
-
 /** A YouTube video id as the block stores it, checked before it goes into a URL. */
 export const isYouTubeId = (id: string) => /^[A-Za-z0-9_-]{6,20}$/.test(id);
 

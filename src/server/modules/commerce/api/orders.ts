@@ -9,6 +9,7 @@ import { quote, startCheckout } from '../services/checkout';
 import { discountCodesOf, saveDiscountCode } from '../services/discounts';
 import { creditBalance } from '../services/fulfilment';
 import { ORDER_PAGE, ordersOfBuyer, ownOrder, refundByAdministrator, salesOf, siteOrders } from '../services/orders';
+import { downloadsOf } from '../services/productMedia';
 import { saveShopSettings, shopSettings } from '../services/settings';
 import { receiveStripeEvent } from '../services/webhook';
 
@@ -48,11 +49,12 @@ export const ordersHandlers = handlers(orders, {
   },
   async get_my_orders(ctx) {
     const userId = signedInUser(ctx).id;
-    const [rows, credits] = await Promise.all([
+    const [rows, credits, downloads] = await Promise.all([
       ordersOfBuyer(ctx.db, { siteId: ctx.site.id, userId }),
       creditBalance(ctx.db, ctx.site.id, userId),
+      downloadsOf(ctx.db, { siteId: ctx.site.id, userId }),
     ]);
-    return { status: 'OK', Orders: rows.map(presentOrder), CoachingCredits: credits };
+    return { status: 'OK', Orders: rows.map(presentOrder), CoachingCredits: credits, Downloads: downloads };
   },
   async get_orders(ctx, data) {
     const rows = await siteOrders(ctx.db, { siteId: ctx.site.id, productId: data.ProductId, beforeId: data.BeforeId });

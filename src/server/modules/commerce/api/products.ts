@@ -4,6 +4,7 @@ import { handlers, JsonText } from '../../../platform/handlers';
 import { seesCourseAsStaff } from '../../learning';
 import { presentProduct, presentProductDetail, presentProductForm } from '../presenters/products';
 import { cachedForSite, keptJson } from '../services/catalogueCache';
+import { hasBought, productSigner } from '../services/productMedia';
 import {
   allProducts,
   holdsEvery,
@@ -23,8 +24,11 @@ export const productsHandlers = handlers(products, {
     const language = data.Language ?? null;
     const kind = data.Kind || null;
     return cachedForSite(ctx.db, ctx.site.id, `list:${kind}:${language}`, async () => {
-      const rows = await listProducts(ctx.db, { siteId: ctx.site.id, kind });
-      const kept = keptJson({ status: 'OK', Products: rows.map((row) => presentProduct(row, language)) });
+      const [rows, sign] = await Promise.all([
+        listProducts(ctx.db, { siteId: ctx.site.id, kind }),
+        productSigner(ctx.db, ctx.site.id),
+      ]);
+      const kept = keptJson({ status: 'OK', Products: rows.map((row) => presentProduct(row, language, sign)) });
       return { value: new JsonText<CallAnswer<typeof products.calls.get_products>>(kept.pieces), bytes: kept.bytes };
     });
   },
@@ -37,17 +41,19 @@ export const productsHandlers = handlers(products, {
     const load = () => productPage(ctx.db, { siteId: ctx.site.id, slug: data.Slug, staff });
     const shopOpen = async () => (await shopSettings(ctx.db, ctx.config, ctx.site)).keys !== null;
     if (staff) {
-      const [page, open] = await Promise.all([load(), shopOpen()]);
-      return { status: 'OK', Product: presentProductDetail(page, language, { owned: false, shopOpen: open }) };
+      const [page, open, sign] = await Promise.all([load(), shopOpen(), productSigner(ctx.db, ctx.site.id)]);
+      return { status: 'OK', Product: presentProductDetail(page, language, { owned: false, shopOpen: open }, sign) };
     }
     // Anyone else's page is the same but for whether she owns it: both answers are kept, ready to send.
     const kept = await cachedForSite(ctx.db, ctx.site.id, `product:${data.Slug}:${language}`, async () => {
-      const [page, open] = await Promise.all([load(), shopOpen()]);
+      const [page, open, sign] = await Promise.all([load(), shopOpen(), productSigner(ctx.db, ctx.site.id)]);
       const answer = (owned: boolean) =>
-        keptJson({ status: 'OK', Product: presentProductDetail(page, language, { owned, shopOpen: open }) });
+        keptJson({ status: 'OK', Product: presentProductDetail(page, language, { owned, shopOpen: open }, sign) });
       const [owned, notOwned] = [answer(true), answer(false)];
       return {
         value: {
+          productId: page.row.id,
+          samples: page.row.kind === 'samples',
           courseIds: page.courses.map((course) => course.id),
           owned: new JsonText<ProductAnswer>(owned.pieces),
           notOwned: new JsonText<ProductAnswer>(notOwned.pieces),
@@ -55,17 +61,21 @@ export const productsHandlers = handlers(products, {
         bytes: owned.bytes + notOwned.bytes,
       };
     });
+    // A course or bundle is hers while she holds its courses; a sample pack once she has bought it.
+    const viewer = ctx.user === null ? null : { siteId: ctx.site.id, userId: ctx.user.id };
     const owns =
-      ctx.user !== null &&
-      (await holdsEvery(ctx.db, { siteId: ctx.site.id, userId: ctx.user.id, courseIds: kept.courseIds }));
+      viewer !== null &&
+      (kept.samples
+        ? await hasBought(ctx.db, { ...viewer, productId: kept.productId })
+        : await holdsEvery(ctx.db, { ...viewer, courseIds: kept.courseIds }));
     return owns ? kept.owned : kept.notOwned;
   },
   async get_product_list(ctx, data) {
-    const rows = await allProducts(ctx.db, ctx.site.id);
+    const [rows, sign] = await Promise.all([allProducts(ctx.db, ctx.site.id), productSigner(ctx.db, ctx.site.id)]);
     return {
       status: 'OK',
       Products: rows.map((row) => ({
-        ...presentProduct(row, data.Language ?? null),
+        ...presentProduct(row, data.Language ?? null, sign),
         Published: row.published === 1,
         Archived: row.archived_at !== null,
         SortOrder: row.sort_order,
@@ -73,8 +83,11 @@ export const productsHandlers = handlers(products, {
     };
   },
   async get_product_admin(ctx, data) {
-    const { row, courseIds } = await productForEditing(ctx.db, { siteId: ctx.site.id, productId: data.ProductId });
-    return { status: 'OK', Product: presentProductForm(row, courseIds) };
+    const [{ row, courseIds, files }, sign] = await Promise.all([
+      productForEditing(ctx.db, { siteId: ctx.site.id, productId: data.ProductId }),
+      productSigner(ctx.db, ctx.site.id),
+    ]);
+    return { status: 'OK', Product: presentProductForm(row, courseIds, files, sign) };
   },
   async set_product_archived(ctx, data) {
     await setArchived(ctx.db, { siteId: ctx.site.id, productId: data.ProductId, archived: data.Archived });
@@ -98,6 +111,8 @@ export const productsHandlers = handlers(products, {
         studentBenefit: p.StudentBenefit,
         sortOrder: p.SortOrder,
         externalUrl: p.ExternalUrl,
+        imageId: p.ImageId,
+        files: p.Files.map((file) => ({ mediaId: file.MediaId, name: file.Name })),
       },
     });
     return { status: 'OK', Id: id };

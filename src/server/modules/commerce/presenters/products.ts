@@ -1,6 +1,7 @@
 import type { ProductDetail, ProductForm, ProductSummary } from '../../../../shared/contract/commerce/products';
 import { type ProductKind, productKinds, taxCategories } from '../../../../shared/domain/commerce/products';
 import { supportedLanguages } from '../../../../shared/domain/language';
+import type { ProductFile } from '../services/productMedia';
 import type { ProductPage, ProductRow } from '../services/products';
 
 type Texts = Record<string, { Name?: string; Description?: string }>;
@@ -24,7 +25,10 @@ function textIn(row: ProductRow, language: string | null) {
 /** A product's name in a language (else in the first it is written in). */
 export const productName = (row: ProductRow, language: string | null): string => textIn(row, language).name;
 
-export function presentProduct(row: ProductRow, language: string | null): ProductSummary {
+/** Makes a signed link to a medium of the site (platform/files/media.ts `mediaSigner`). */
+export type Signer = (fileId: number) => string;
+
+export function presentProduct(row: ProductRow, language: string | null, sign: Signer): ProductSummary {
   const text = textIn(row, language);
   return {
     Id: row.id,
@@ -39,11 +43,17 @@ export function presentProduct(row: ProductRow, language: string | null): Produc
     CoachingSessions: row.coaching_sessions,
     StudentBenefit: row.student_benefit === 1,
     ExternalUrl: row.external_url,
+    ImageUrl: row.image_media_id ? sign(row.image_media_id) : null,
   };
 }
 
 /** A product as its editor loads it. */
-export function presentProductForm(row: ProductRow, courseIds: number[]): ProductForm {
+export function presentProductForm(
+  row: ProductRow,
+  courseIds: number[],
+  files: ProductFile[],
+  sign: Signer,
+): ProductForm {
   const texts = Object.fromEntries(
     Object.entries(textsOf(row))
       .filter(([language]) => (supportedLanguages as readonly string[]).includes(language))
@@ -63,6 +73,14 @@ export function presentProductForm(row: ProductRow, courseIds: number[]): Produc
     StudentBenefit: row.student_benefit === 1,
     SortOrder: row.sort_order,
     ExternalUrl: row.external_url,
+    ImageId: row.image_media_id,
+    ImageUrl: row.image_media_id ? sign(row.image_media_id) : null,
+    Files: files.map((file) => ({
+      MediaId: file.mediaId,
+      Name: file.name,
+      Bytes: file.bytes,
+      Url: sign(file.mediaId),
+    })),
     Archived: row.archived_at !== null,
   };
 }
@@ -72,9 +90,10 @@ export function presentProductDetail(
   page: ProductPage,
   language: string | null,
   viewer: { owned: boolean; shopOpen: boolean },
+  sign: Signer,
 ): ProductDetail {
   return {
-    ...presentProduct(page.row, language),
+    ...presentProduct(page.row, language, sign),
     Courses: page.courses.map((course) => ({
       Id: course.id,
       Name: course.name,
@@ -87,5 +106,6 @@ export function presentProductDetail(
     },
     Owned: viewer.owned,
     ShopOpen: viewer.shopOpen,
+    Files: page.files.map((file) => ({ Name: file.name, Bytes: file.bytes, Kind: file.kind })),
   };
 }

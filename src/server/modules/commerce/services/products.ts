@@ -2,9 +2,10 @@ import type { ProductKind, TaxCategory } from '../../../../shared/domain/commerc
 import { type Db, inTransaction, now } from '../../../platform/db';
 import { isUniqueViolation } from '../../../platform/db/lookups';
 import type { ProductsTable } from '../../../platform/db/schema';
-import { AppError } from '../../../platform/errors';
+import { AppError, invalidFields } from '../../../platform/errors';
 import { courseOutlines, coursesHeld } from '../../learning';
 import { forgetCatalogue } from './catalogueCache';
+import { filesOf, siteMedia } from './productMedia';
 
 export type ProductRow = Omit<ProductsTable, 'published' | 'student_benefit' | 'sort_order'> & {
   id: number;
@@ -27,6 +28,10 @@ export interface ProductInput {
   studentBenefit: boolean;
   sortOrder: number;
   externalUrl: string | null;
+  /** The product's image: a medium of the site (an image). */
+  imageId?: number | null;
+  /** A sample pack's files, in order: media of the site with the names they are listed under. */
+  files?: { mediaId: number; name: string }[];
 }
 
 const products = (db: Db, siteId: number) => db.selectFrom('products').selectAll().where('site_id', '=', siteId);
@@ -72,7 +77,7 @@ export async function productPage(db: Db, opts: { siteId: number; slug: string; 
   const preview = courses
     .flatMap((course) => course.parts.filter((part) => part.free).map((part) => ({ course, part })))
     .at(0);
-  return { row, courses, preview: preview ?? null };
+  return { row, courses, preview: preview ?? null, files: await filesOf(db, opts.siteId, [row.id]) };
 }
 
 export type ProductPage = Awaited<ReturnType<typeof productPage>>;
@@ -100,6 +105,16 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
       .execute();
     if (found.length !== courseIds.length) throw new AppError('NOT_FOUND', 'No such course');
   }
+  const imageId = product.imageId ?? null;
+  const files = product.files ?? [];
+  const media = await siteMedia(db, siteId, [...(imageId ? [imageId] : []), ...files.map((file) => file.mediaId)]);
+  if (imageId !== null && media.get(imageId)?.kind !== 'image') {
+    throw invalidFields({ field: 'data.Product.ImageId', message: 'Not an image uploaded to this site' });
+  }
+  const unknownFile = files.findIndex((file) => !media.has(file.mediaId));
+  if (unknownFile >= 0) {
+    throw invalidFields({ field: `data.Product.Files.${unknownFile}.MediaId`, message: 'No such file on this site' });
+  }
   const at = now();
   const values = {
     slug: product.slug,
@@ -113,6 +128,7 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
     student_benefit: product.studentBenefit ? 1 : 0,
     sort_order: product.sortOrder,
     external_url: product.externalUrl,
+    image_media_id: imageId,
     updated_at: at,
   } as const;
   try {
@@ -135,10 +151,24 @@ export async function saveProduct(db: Db, opts: { siteId: number; product: Produ
           .executeTakeFirst();
         if (!updated) throw new AppError('NOT_FOUND', 'No such product');
         productId = updated.id;
+        for (const table of ['product_courses', 'product_files'] as const) {
+          await trx.deleteFrom(table).where('site_id', '=', siteId).where('product_id', '=', productId).execute();
+        }
+      }
+      if (files.length > 0) {
         await trx
-          .deleteFrom('product_courses')
-          .where('site_id', '=', siteId)
-          .where('product_id', '=', productId)
+          .insertInto('product_files')
+          .values(
+            files.map((file, index) => ({
+              site_id: siteId,
+              product_id: productId,
+              media_file_id: file.mediaId,
+              name: file.name,
+              sort_order: index,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
           .execute();
       }
       if (courseIds.length > 0) {
@@ -176,7 +206,11 @@ export async function productForEditing(db: Db, opts: { siteId: number; productI
     | ProductRow
     | undefined;
   if (!row) throw new AppError('NOT_FOUND', 'No such product');
-  return { row, courseIds: await courseIdsOf(db, opts.siteId, row.id) };
+  return {
+    row,
+    courseIds: await courseIdsOf(db, opts.siteId, row.id),
+    files: await filesOf(db, opts.siteId, [row.id]),
+  };
 }
 
 /** Archives a product (out of the shop, kept) or restores it. */

@@ -6,17 +6,19 @@ import type { UploadLimit } from '../../../platform/dispatcher';
 import { AppError } from '../../../platform/errors';
 import { handlers, signedInUser } from '../../../platform/handlers';
 import { uploadCourseMedia } from '../../authoring';
+import { uploadProductMedium } from '../../commerce';
 import { saveProfilePhoto } from '../services/profile';
 
 /**
- * The largest file of an upload, bounded while it streams: a course's medium (staff) up to 500 MB, a profile photo
- * 2 MB. Before its `folder` field has come, a file is bounded by the most its sender may upload at all.
+ * The largest file of an upload, bounded while it streams: a course's or a product's medium (staff) up to 500 MB, a
+ * profile photo 2 MB. Before its `folder` field has come, a file is bounded by the most its sender may upload at all.
  */
 export const uploadFileLimit: UploadLimit = {
   largest: MAX_COURSE_MEDIA_BYTES,
   of(fields, user) {
     const courseMedia = user !== null && isStaff(user);
-    if (courseMedia && (fields.folder === 'course' || fields.folder === undefined)) return MAX_COURSE_MEDIA_BYTES;
+    const staffFolder = fields.folder === 'course' || fields.folder === 'product' || fields.folder === undefined;
+    if (courseMedia && staffFolder) return MAX_COURSE_MEDIA_BYTES;
     return MAX_PHOTO_BYTES;
   },
 };
@@ -42,6 +44,20 @@ export const uploadHandlers = handlers(upload, {
           DurationSeconds: medium.durationSeconds,
           Url: medium.url,
         },
+      };
+    }
+    if (data.folder === 'product') {
+      const medium = await uploadProductMedium(ctx.db, {
+        config: ctx.config,
+        siteId: ctx.site.id,
+        user,
+        productId: data.ProductId,
+        file: ctx.file,
+      });
+      return {
+        status: 'OK',
+        newFilename: medium.storageName,
+        data: { UserFileId: medium.id, Kind: medium.kind, DurationSeconds: medium.durationSeconds, Url: medium.url },
       };
     }
     // Sent before its folder field, a photo may have streamed past its own limit: refused here.
