@@ -309,3 +309,96 @@ describe.skipIf(!e2eAvailable)('student benefits and the webshop', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!e2eAvailable)(
+  "a sample pack: its files in the editor, on its page, and in its buyer's downloads",
+  () => {
+    const browser = useBrowser();
+
+    it('an administrator adds a file to the demo pack in its editor; a learner who got it downloads it from My profile', {
+      timeout: 90_000,
+    }, async () => {
+      const admin = await newContext(browser(), { colorScheme: 'dark' });
+      const { token } = await signInViaApi(admin, demo.admin);
+      const pack = (await apiCall('products.php', 'get_product', { Slug: 'sound-starter-pack' }, token)).Product;
+      const page = await admin.newPage();
+      await gotoPage(page, `/productlist/${pack.Id}`);
+      const media = page.getByTestId('product-media');
+      const files = media.getByTestId('product-file');
+      await expect.poll(() => files.count()).toBe(2);
+      expect(await media.getByTestId('product-image').count()).toBe(1);
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        media.getByTestId('product-add-file').click(),
+      ]);
+      await chooser.setFiles({
+        name: 'tempo.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('120 beats a minute\n'),
+      });
+      await expect.poll(() => files.count()).toBe(3);
+      await media.getByRole('textbox', { name: 'Name of file 3' }).fill('Tempo notes.txt');
+      await media.getByRole('button', { name: 'Move Tempo notes.txt up' }).click();
+      await settle(page);
+      await expectAccessible(page, 'the sample pack in its editor (dark)');
+      await page.getByTestId('product-save').click();
+      await page.getByText('Product saved.').waitFor();
+
+      // Its page lists the files for everyone, in their order.
+      const visitor = await newContext(browser(), { phone: true });
+      const shop = await visitor.newPage();
+      await gotoPage(shop, '/product/sound-starter-pack');
+      const listed = shop.getByTestId('product-files').getByRole('listitem');
+      await expect
+        .poll(async () => (await listed.allTextContents()).map((text) => text.replace(/ \(.*\)$/, '')))
+        .toEqual(['C major chord.ogg', 'Tempo notes.txt', 'Read me.txt']);
+      await settle(shop);
+      await expectAccessible(shop, "a sample pack's page (phone)");
+      await visitor.close();
+
+      // A learner gets it with a full discount (a free order is fulfilled at once) and downloads from My profile.
+      const code = `PACK-${Date.now().toString(36).toUpperCase()}`;
+      await apiCall(
+        'shop.php',
+        'save_discount_code',
+        { Code: { Id: 0, Code: code, Kind: 'percent', Amount: 100, ProductId: pack.Id } },
+        token,
+      );
+      const { email } = await registerAccount({ first: 'Sam', last: 'Sampler' });
+      expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe(
+        'OK',
+      );
+      const learner = await newContext(browser());
+      const { token: learnerToken } = await signInViaApi(learner, email);
+      const order = await apiCall(
+        'orders.php',
+        'start_checkout',
+        { ProductId: pack.Id, DiscountCode: code },
+        learnerToken,
+      );
+      expect(order).toMatchObject({ status: 'OK', Url: null });
+      const profile = await learner.newPage();
+      await gotoPage(profile, '/MyProfile');
+      const downloads = profile.getByTestId('downloads');
+      const link = downloads.getByRole('link', { name: 'Download Tempo notes.txt' });
+      await link.waitFor();
+      const served = await profile.request.get(String(await link.getAttribute('href')));
+      expect(served.status()).toBe(200);
+      expect(await served.text()).toBe('120 beats a minute\n');
+      await settle(profile);
+      await expectAccessible(profile, 'My profile with downloads');
+      await learner.close();
+
+      // The demo pack as it was, for whatever runs next.
+      const form = (await apiCall('products.php', 'get_product_admin', { ProductId: pack.Id }, token)).Product;
+      const { Archived: _archived, ...restore } = form;
+      await apiCall(
+        'products.php',
+        'save_product',
+        { Product: { ...restore, Files: restore.Files.filter((file) => file.Name !== 'Tempo notes.txt') } },
+        token,
+      );
+      await admin.close();
+    });
+  },
+);

@@ -98,7 +98,7 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
       adminId: ids.admin as number,
       courseIds,
     });
-    await seedDemoProducts(trx, { siteId, courseIds });
+    await seedDemoProducts(trx, { config, siteId, courseIds });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

@@ -1,11 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { saveDiscountCode, saveProduct } from '../modules/commerce';
 import type { Db } from '../platform/db';
+import type { StoreConfig } from '../platform/files/storage';
+import { createMedia } from './factories';
 
-/** The demo shop's products: the demo course, both courses as a bundle, a coaching package, and a student offer. */
+const mediaDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
+
+/**
+ * The demo shop's products: the demo course, both courses as a bundle (the student offer), a coaching package, and a
+ * sample pack with an image and two files.
+ */
 export const DEMO_PRODUCT_SLUG = 'music-production-basics';
 export const DEMO_DISCOUNT_CODE = 'WELCOME10';
 
-export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds: number[] }): Promise<void> {
+export async function seedDemoProducts(
+  db: Db,
+  opts: { config: StoreConfig; siteId: number; courseIds: number[] },
+): Promise<void> {
   const [demoCourse, secondCourse] = opts.courseIds;
   if (demoCourse === undefined || secondCourse === undefined) return;
   const products = [
@@ -52,7 +65,8 @@ export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds
       courseIds: [],
     },
   ] as const;
-  for (const [index, product] of products.entries()) {
+  const pack = await demoSamplePack(db, opts);
+  for (const [index, product] of [...products, pack].entries()) {
     await saveProduct(db, {
       siteId: opts.siteId,
       product: {
@@ -80,4 +94,47 @@ export async function seedDemoProducts(db: Db, opts: { siteId: number; courseIds
       active: true,
     },
   });
+}
+
+/** The demo's sample pack: a chord and a read-me, with the waveform as its image. */
+async function demoSamplePack(db: Db, opts: { config: StoreConfig; siteId: number }) {
+  const site = { id: opts.siteId };
+  const medium = (kind: 'image' | 'audio' | 'file', name: string, mimeType: string, bytes: Uint8Array) =>
+    createMedia(db, {
+      config: opts.config,
+      site,
+      kind,
+      storageName: `demo-pack-${name}`,
+      originalName: name,
+      mimeType,
+      bytes,
+    });
+  const read = (name: string) => fs.readFileSync(path.join(mediaDir, name));
+  const image = await medium('image', 'waveform.png', 'image/png', read('waveform.png'));
+  const chord = await medium('audio', 'chord.ogg', 'audio/ogg', read('chord.ogg'));
+  const readMe = await medium(
+    'file',
+    'read-me.txt',
+    'text/plain',
+    Buffer.from('Sound starter pack\n\nFree to use in your own music. Have fun!\n'),
+  );
+  return {
+    slug: 'sound-starter-pack',
+    kind: 'samples',
+    texts: {
+      en: { Name: 'Sound starter pack', Description: 'A chord to start a track with, free to use in your own music.' },
+      sv: { Name: 'Ljudstartpaket', Description: 'Ett ackord att börja ett spår med, fritt att använda i din musik.' },
+    },
+    priceCents: 900,
+    taxCategory: 'electronic',
+    accessMonths: null,
+    coachingSessions: null,
+    studentBenefit: false,
+    courseIds: [],
+    imageId: image.id,
+    files: [
+      { mediaId: chord.id, name: 'C major chord.ogg' },
+      { mediaId: readMe.id, name: 'Read me.txt' },
+    ],
+  } as const;
 }

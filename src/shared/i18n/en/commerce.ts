@@ -35,6 +35,7 @@ export const commerce = {
     free: 'Free',
   },
   access: {
+    download: 'Files to download and keep',
     months_one: '{{count}} month of access',
     months_other: '{{count}} months of access',
     lifetime: 'Access for good',

@@ -38,6 +38,7 @@ export const commerce: Translation<typeof en> = {
     free: 'Gratis',
   },
   access: {
+    download: 'Filer att ladda ned och behålla',
     months_one: '{{count}} månads tillgång',
     months_other: '{{count}} månaders tillgång',
     lifetime: 'Tillgång för alltid',

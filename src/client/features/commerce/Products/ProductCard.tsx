@@ -53,9 +53,11 @@ export function PriceLine({ product, language }: { product: ProductSummary; lang
       <Text size="sm" c="dimmed">
         {product.Kind === 'coaching'
           ? t('access.sessions', { count: product.CoachingSessions ?? 0 })
-          : product.AccessMonths === null
-            ? t('access.lifetime')
-            : t('access.months', { count: product.AccessMonths })}
+          : product.Kind === 'samples'
+            ? t('access.download')
+            : product.AccessMonths === null
+              ? t('access.lifetime')
+              : t('access.months', { count: product.AccessMonths })}
       </Text>
     </div>
   );

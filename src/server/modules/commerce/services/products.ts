@@ -31,7 +31,7 @@ export interface ProductInput {
   /** The product's image: a medium of the site (an image). */
   imageId?: number | null;
   /** A sample pack's files, in order: media of the site with the names they are listed under. */
-  files?: { mediaId: number; name: string }[];
+  files?: readonly { mediaId: number; name: string }[];
 }
 
 const products = (db: Db, siteId: number) => db.selectFrom('products').selectAll().where('site_id', '=', siteId);
