@@ -131,7 +131,10 @@ describe.each(dialects)('coaching bookings (bookings.php) on %s', (dialect) => {
 
     const before = await snapshotRows(server);
     const refusals: [Partial<Availability>, { field: string; message: string }[]][] = [
-      [{ TimeZone: 'Mars/Olympus_Mons' }, [{ field: 'data.TimeZone', message: expect.stringContaining('IANA') }]],
+      [
+        { TimeZone: 'Mars/Olympus_Mons' },
+        [{ field: 'data.Availability.TimeZone', message: expect.stringContaining('IANA') }],
+      ],
       [
         {
           Weekly: [
@@ -139,15 +142,15 @@ describe.each(dialects)('coaching bookings (bookings.php) on %s', (dialect) => {
             { Day: 1, Start: '11:30', End: '13:00' },
           ],
         },
-        [{ field: 'data.Weekly.1.Start', message: 'Overlaps another window of the same day (1)' }],
+        [{ field: 'data.Availability.Weekly.1.Start', message: 'Overlaps another window of the same day' }],
       ],
       [
         { Weekly: [{ Day: 2, Start: '12:00', End: '09:00' }] },
-        [{ field: 'data.Weekly.0.End', message: 'The end comes after the start' }],
+        [{ field: 'data.Availability.Weekly.0.End', message: 'The end comes after the start' }],
       ],
       [
         { Exceptions: [{ Kind: 'off', From: '2030-05-10', To: '2030-05-01' }] },
-        [{ field: 'data.Exceptions.0.To', message: 'A day on or after the first day off' }],
+        [{ field: 'data.Availability.Exceptions.0.To', message: 'A day on or after the first day off' }],
       ],
     ];
     for (const [change, fields] of refusals) {

@@ -277,14 +277,14 @@ describe('coaching schedules: what is checked before one is stored', () => {
         ],
       }),
     ).toEqual([
-      { field: 'data.TimeZone', message: 'An IANA time zone, such as Europe/Stockholm' },
-      { field: 'data.Weekly.1.Start', message: 'Overlaps another window of the same day (1)' },
-      { field: 'data.Weekly.2.End', message: 'The end comes after the start' },
-      { field: 'data.Weekly.3.End', message: 'The end comes after the start' },
-      { field: 'data.Exceptions.0.To', message: 'A day on or after the first day off' },
-      { field: 'data.Exceptions.1.From', message: 'A day (YYYY-MM-DD)' },
-      { field: 'data.Exceptions.2.To', message: 'At most a year of days off at once' },
-      { field: 'data.Exceptions.3.End', message: 'The end comes after the start' },
+      { field: 'TimeZone', code: 'timeZone', message: 'An IANA time zone, such as Europe/Stockholm' },
+      { field: 'Weekly.1.Start', code: 'overlap', message: 'Overlaps another window of the same day' },
+      { field: 'Weekly.2.End', code: 'endBeforeStart', message: 'The end comes after the start' },
+      { field: 'Weekly.3.End', code: 'endBeforeStart', message: 'The end comes after the start' },
+      { field: 'Exceptions.0.To', code: 'offBackwards', message: 'A day on or after the first day off' },
+      { field: 'Exceptions.1.From', code: 'day', message: 'A day (YYYY-MM-DD)' },
+      { field: 'Exceptions.2.To', code: 'offTooLong', message: 'At most a year of days off at once' },
+      { field: 'Exceptions.3.End', code: 'endBeforeStart', message: 'The end comes after the start' },
     ]);
     // Windows that touch do not overlap.
     expect(

@@ -45,6 +45,7 @@ const CertificateCheckPage = page(
 const ProductsPage = page(() => import('../features/commerce/Products/ProductsPage'), ['commerce']);
 const ProductAdminPage = page(() => import('../features/commerce/ProductAdminPage'), ['commerce']);
 const ProductPage = page(() => import('../features/commerce/Product/ProductPage'), ['commerce']);
+const CoachingPage = page(() => import('../features/commerce/CoachingPage'), ['commerce']);
 const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining']);
 const UsersPage = page(() => import('../features/administration/Users/UsersPage'), ['administration']);
 const UserPage = page(() => import('../features/administration/User/UserPage'), ['administration', 'errors']);
@@ -96,6 +97,7 @@ const pages: Record<RoutePath, Page> = {
   '/certificate/:code': { element: <CertificateCheckPage /> },
   '/products': { element: <ProductsPage /> },
   '/product/:slug': { element: <ProductPage /> },
+  '/book-a-coaching-session': { element: <CoachingPage /> },
   // The hub and its exercises in one chunk, which picks the page by the subpage.
   '/EarTraining': { element: <EarTrainingPage />, match: '/EarTraining/:subpage?' },
   '/EarTraining/:subpage': { drawnBy: '/EarTraining' },
@@ -111,6 +113,7 @@ const pages: Record<RoutePath, Page> = {
   // The product list and a product's editor in one chunk, which picks the page by the address.
   '/productlist': { element: <ProductAdminPage />, match: '/productlist/:product_id?' },
   '/productlist/:product_id': { drawnBy: '/productlist' },
+  '/adminschedule': { element: <CoachingPage /> },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

@@ -47,6 +47,7 @@ export const routeAccess = {
   '/certificate/:code': open,
   '/products': open,
   '/product/:slug': open,
+  '/book-a-coaching-session': open,
   '/EarTraining': open,
   '/EarTraining/:subpage': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
@@ -60,6 +61,7 @@ export const routeAccess = {
   '/admin/companies': { kind: 'admin' },
   '/productlist': { kind: 'admin' },
   '/productlist/:product_id': { kind: 'admin' },
+  '/adminschedule': { kind: 'admin', types: [UserType.admin] },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;

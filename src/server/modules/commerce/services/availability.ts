@@ -114,7 +114,9 @@ export async function saveAvailability(
   opts: { siteId: number; actor: SessionUser; coachId: number | null; schedule: Schedule; active: boolean },
 ): Promise<void> {
   const problems = scheduleProblems(opts.schedule);
-  if (problems.length > 0) throw invalidFields(...problems);
+  if (problems.length > 0) {
+    throw invalidFields(...problems.map((p) => ({ field: `data.Availability.${p.field}`, message: p.message })));
+  }
   const coachId = await coachFor(db, opts);
   await storeSchedule(db, { siteId: opts.siteId, coachId, schedule: opts.schedule, active: opts.active });
 }

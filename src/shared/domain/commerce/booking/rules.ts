@@ -108,58 +108,62 @@ export function mondayOf(day: string): string {
   return addDays(day, 1 - weekday);
 }
 
-/** What is wrong with a schedule, each with the field it is in (as the wire names it): empty when it is right. */
+/** Why a schedule is refused, for the pages to say in the user's language. */
+export type ScheduleProblemCode = 'timeZone' | 'endBeforeStart' | 'overlap' | 'day' | 'offBackwards' | 'offTooLong';
+
+/** What is wrong with a schedule: the field it is in (as the wire's `Availability` names it), why, and in English. */
 export interface ScheduleProblem {
   field: string;
+  code: ScheduleProblemCode;
   message: string;
 }
+
+const problemMessages: Record<ScheduleProblemCode, string> = {
+  timeZone: 'An IANA time zone, such as Europe/Stockholm',
+  endBeforeStart: 'The end comes after the start',
+  overlap: 'Overlaps another window of the same day',
+  day: 'A day (YYYY-MM-DD)',
+  offBackwards: 'A day on or after the first day off',
+  offTooLong: 'At most a year of days off at once',
+};
 
 /**
  * The checks a schedule must pass before it is stored: a known time zone; each window ending after it starts;
  * no two windows of a weekday overlapping; days off that end on or after they begin, at most a year long; extra
- * hours on a real day, ending after they start. Field names are the wire's (`data.Weekly.2.End`).
+ * hours on a real day, ending after they start. Fields are named within the wire's `Availability`
+ * (`Weekly.2.End`); empty when it is right.
  */
 export function scheduleProblems(schedule: Schedule): ScheduleProblem[] {
   const problems: ScheduleProblem[] = [];
-  if (!isTimeZone(schedule.timeZone)) {
-    problems.push({ field: 'data.TimeZone', message: 'An IANA time zone, such as Europe/Stockholm' });
-  }
-  const byDay = new Map<number, { start: number; end: number; index: number }[]>();
+  const problem = (field: string, code: ScheduleProblemCode) =>
+    problems.push({ field, code, message: problemMessages[code] });
+  if (!isTimeZone(schedule.timeZone)) problem('TimeZone', 'timeZone');
+  const byDay = new Map<number, { start: number; end: number }[]>();
   schedule.weekly.forEach((window, index) => {
     const start = minutesOfDay(window.start);
     const end = minutesOfDay(window.end);
     if (end <= start) {
-      problems.push({ field: `data.Weekly.${index}.End`, message: 'The end comes after the start' });
+      problem(`Weekly.${index}.End`, 'endBeforeStart');
       return;
     }
     const day = byDay.get(window.day) ?? [];
-    const clash = day.find((other) => start < other.end && other.start < end);
-    if (clash) {
-      problems.push({
-        field: `data.Weekly.${index}.Start`,
-        message: `Overlaps another window of the same day (${clash.index + 1})`,
-      });
-    }
-    day.push({ start, end, index });
+    if (day.some((other) => start < other.end && other.start < end)) problem(`Weekly.${index}.Start`, 'overlap');
+    day.push({ start, end });
     byDay.set(window.day, day);
   });
   schedule.exceptions.forEach((exception, index) => {
     if (exception.kind === 'off') {
-      if (!isCalendarDay(exception.from)) {
-        problems.push({ field: `data.Exceptions.${index}.From`, message: 'A day (YYYY-MM-DD)' });
-      } else if (!isCalendarDay(exception.to) || exception.to < exception.from) {
-        problems.push({ field: `data.Exceptions.${index}.To`, message: 'A day on or after the first day off' });
+      if (!isCalendarDay(exception.from)) problem(`Exceptions.${index}.From`, 'day');
+      else if (!isCalendarDay(exception.to) || exception.to < exception.from) {
+        problem(`Exceptions.${index}.To`, 'offBackwards');
       } else if (addDays(exception.from, BOOKING_LIMITS.offDays) <= exception.to) {
-        problems.push({ field: `data.Exceptions.${index}.To`, message: 'At most a year of days off at once' });
+        problem(`Exceptions.${index}.To`, 'offTooLong');
       }
       return;
     }
-    if (!isCalendarDay(exception.date)) {
-      problems.push({ field: `data.Exceptions.${index}.Date`, message: 'A day (YYYY-MM-DD)' });
-    }
-    if (minutesOfDay(exception.end) <= minutesOfDay(exception.start)) {
-      problems.push({ field: `data.Exceptions.${index}.End`, message: 'The end comes after the start' });
-    }
+    if (!isCalendarDay(exception.date)) problem(`Exceptions.${index}.Date`, 'day');
+    if (minutesOfDay(exception.end) <= minutesOfDay(exception.start))
+      problem(`Exceptions.${index}.End`, 'endBeforeStart');
   });
   return problems;
 }

@@ -29,7 +29,7 @@ export function byDayInZone<T extends { StartsAt: string }>(items: T[], timeZone
 
 /** A moment's time of day on a viewer's clock, as her language writes it (`09:00`, `9:00 AM`). */
 export const timeInZone = (iso: string, timeZone: string, language: string): string =>
-  new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(language, { timeZone, timeStyle: 'short' }).format(new Date(iso));
 
 /** A calendar day as her language writes it, with its weekday (`Monday, 30 March`). */
 export const dayLabel = (day: string, language: string): string =>
@@ -37,16 +37,17 @@ export const dayLabel = (day: string, language: string): string =>
     new Date(`${day}T12:00:00Z`),
   );
 
-/** A moment as a viewer's clock shows it, day and time (`Mon 30 Mar, 09:00`). */
+/** A calendar day in short, with its weekday (`Mon, Mar 30`, `mån 30 mars`). */
+export const shortDayLabel = (day: string, language: string): string =>
+  new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+
+/** A moment as a viewer's clock shows it, day and time (`Mon, Mar 30, 9:00 AM`, `mån 30 mars, 09:00`). */
 export const momentInZone = (iso: string, timeZone: string, language: string): string =>
-  new Intl.DateTimeFormat(language, {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+  `${new Intl.DateTimeFormat(language, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(
+    new Date(iso),
+  )}, ${timeInZone(iso, timeZone, language)}`;
 
 /** The browser's own time zone, else UTC. */
 export function browserTimeZone(): string {
