@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
+import { startBookingReminders } from './modules/commerce';
 import { startHousekeeping } from './modules/identity';
 import { ConfigError, loadConfig } from './platform/config';
 import { createDatabase, migrate } from './platform/db';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   else await ensureMainSite(db);
   mailer.start();
   const stopHousekeeping = startHousekeeping(db, fastify.log);
+  const stopReminders = startBookingReminders(db, { config, mailer }, fastify.log);
   await fastify.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     closing = true;
     fastify.log.info(`${signal} received: finishing open requests`);
     stopHousekeeping();
+    stopReminders();
     await fastify.close();
     await db.destroy();
     process.exit(0);

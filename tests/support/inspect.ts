@@ -55,6 +55,8 @@ const everyTable: Record<keyof Database, true> = {
   orders: true,
   payment_events: true,
   coaching_credits: true,
+  coach_schedules: true,
+  bookings: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

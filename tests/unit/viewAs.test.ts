@@ -48,6 +48,12 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'orders.php get_orders',
         'shop.php get_shop_settings',
         'shop.php get_discount_codes',
+        'bookings.php get_coaches',
+        'bookings.php get_slots',
+        'bookings.php get_my_bookings',
+        'bookings.php get_availability',
+        'bookings.php get_schedule',
+        'bookings.php find_learners',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

@@ -45,6 +45,7 @@ const StudentBenefitsPage = page(
   ['commerce', 'site'],
 );
 const WebshopPage = page(() => import('../features/commerce/Webshop/WebshopPage'), ['commerce']);
+const CoachingPage = page(() => import('../features/commerce/CoachingPage'), ['commerce']);
 const EarTrainingPage = page(() => import('../features/eartraining/EarTrainingPage'), ['eartraining']);
 const RedeemCodePage = page(() => import('../features/codes/Redeem/RedeemCodePage'), ['codes']);
 
@@ -90,6 +91,7 @@ const pages: Record<RoutePath, Page> = {
   '/product/:slug': { element: <ProductPage /> },
   '/student-benefits': { element: <StudentBenefitsPage /> },
   '/webshop': { element: <WebshopPage /> },
+  '/book-a-coaching-session': { element: <CoachingPage /> },
   // The hub and its exercises in one chunk, which picks the page by the subpage.
   '/EarTraining': { element: <EarTrainingPage />, match: '/EarTraining/:subpage?' },
   '/EarTraining/:subpage': { drawnBy: '/EarTraining' },
@@ -105,6 +107,7 @@ const pages: Record<RoutePath, Page> = {
   // The product list and a product's editor in one chunk, which picks the page by the address.
   '/productlist': { element: <StaffPage path="/productlist" />, match: '/productlist/:product_id?' },
   '/productlist/:product_id': { drawnBy: '/productlist' },
+  '/adminschedule': { element: <CoachingPage /> },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

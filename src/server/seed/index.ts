@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../modules/identity';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
+import { seedDemoBookings } from './bookings';
 import { seedDemoCourses } from './courses';
 import { createCompany, createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
@@ -99,6 +100,7 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
       courseIds,
     });
     await seedDemoProducts(trx, { config, siteId, courseIds });
+    await seedDemoBookings(trx, { siteId, coachId: ids.coach as number, studentId: ids.student as number });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

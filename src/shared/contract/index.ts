@@ -11,6 +11,7 @@ import { messages } from './coaching/messages';
 import { tasks } from './coaching/tasks';
 import { userExam } from './coaching/userExam';
 import { codes } from './codes/codes';
+import { bookings } from './commerce/bookings';
 import { orders, shop } from './commerce/orders';
 import { products } from './commerce/products';
 import { eartraining } from './eartraining/eartraining';
@@ -66,6 +67,7 @@ export const contract = {
   [products.file]: products,
   [orders.file]: orders,
   [shop.file]: shop,
+  [bookings.file]: bookings,
 } as const;
 
 export type Contract = typeof contract;

@@ -13,6 +13,7 @@ export const adminMenu: readonly MenuItem[] = [
   { path: '/productlist', label: 'menu.productList', loginRequired: true, userTypes: staffTypes },
   { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
   { path: '/admin/companies', label: 'menu.companies', loginRequired: true, userTypes: staffTypes },
+  { path: '/adminschedule', label: 'menu.adminSchedule', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/login/edit', label: 'menu.loginEdit', loginRequired: true, userTypes: [UserType.admin] },
 ];

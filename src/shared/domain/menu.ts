@@ -58,6 +58,7 @@ export const mainMenu: readonly MenuItem[] = [
   { path: '/Resources', label: 'menu.resources', loginRequired: true },
   { path: '/FreeLessons', label: 'menu.freeLessons' },
   { path: '/products', label: 'menu.products', visitorsBar: true },
+  { path: '/book-a-coaching-session', label: 'menu.bookCoaching', parent: '/products' },
   { path: '/student-benefits', label: 'menu.studentBenefits', parent: '/products' },
   { path: '/webshop', label: 'menu.webshop', parent: '/products', webshop: true },
   { path: '/EarTraining', label: 'menu.earTraining', visitorsBar: true },

@@ -49,6 +49,7 @@ export const routeAccess = {
   '/product/:slug': open,
   '/student-benefits': open,
   '/webshop': open,
+  '/book-a-coaching-session': open,
   '/EarTraining': open,
   '/EarTraining/:subpage': open,
   '/versions': { kind: 'admin', types: [UserType.admin] },
@@ -62,6 +63,7 @@ export const routeAccess = {
   '/admin/companies': { kind: 'admin' },
   '/productlist': { kind: 'admin' },
   '/productlist/:product_id': { kind: 'admin' },
+  '/adminschedule': { kind: 'admin', types: [UserType.admin] },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;

@@ -51,6 +51,8 @@ export interface ContextOptions {
   locale?: 'en-US' | 'sv-SE';
   /** Storage entries set before any page script runs (e.g. cookie_consent, to keep the banner away). */
   storage?: Record<string, string>;
+  /** The browser's time zone (an IANA name); the machine's own unless given. */
+  timezoneId?: string;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -61,6 +63,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     colorScheme: options.colorScheme ?? 'light',
     // The theme respects reduced motion, so overlays are checked fully drawn rather than mid-transition.
     reducedMotion: 'reduce',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const entries = {
     cookie_consent: 'accepted',

@@ -1,6 +1,6 @@
 import type { ProductKind } from '../../../shared/domain/commerce/products';
 
-/** The query keys of the shop: the catalogue by kind and language, a product by its slug. */
+/** The query keys of the shop (the catalogue by kind and language, a product by its slug) and of coaching bookings. */
 export const commerceKeys = {
   all: ['commerce'] as const,
   products: (kind: ProductKind | '', language: string) => ['commerce', 'products', kind, language] as const,
@@ -16,4 +16,10 @@ export const commerceKeys = {
   settings: ['commerce', 'settings'] as const,
   /** The shop's public facts (the webshop's address). */
   shop: ['commerce', 'shop'] as const,
+  coaches: ['commerce', 'coaches'] as const,
+  slots: (coachId: number) => ['commerce', 'slots', coachId] as const,
+  myBookings: (token: string | null) => ['commerce', 'myBookings', token] as const,
+  availability: (coachId: number) => ['commerce', 'availability', coachId] as const,
+  schedule: (weekStart: string, timeZone: string) => ['commerce', 'schedule', weekStart, timeZone] as const,
+  learners: (search: string) => ['commerce', 'learners', search] as const,
 };

@@ -46,6 +46,7 @@ import * as m0029 from './migrations/0029_eartraining_xp';
 import * as m0030 from './migrations/0030_eartraining_blocks';
 import * as m0031 from './migrations/0031_commerce_products';
 import * as m0032 from './migrations/0032_commerce_orders';
+import * as m0033 from './migrations/0033_commerce_bookings';
 import * as m0034 from './migrations/0034_commerce_product_media';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
@@ -85,6 +86,7 @@ const migrations = {
   '0030_eartraining_blocks': m0030,
   '0031_commerce_products': m0031,
   '0032_commerce_orders': m0032,
+  '0033_commerce_bookings': m0033,
   '0034_commerce_product_media': m0034,
 } satisfies Record<string, Migration>;
 

@@ -157,6 +157,8 @@ export interface MailOutboxTable extends Row {
   next_attempt_at: Timestamp;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /** Its attachments as JSON, `MailAttachment[]` (migration 0033); null: none. */
+  attachments: Generated<string | null>;
 }
 
 export interface ContentsTable extends Row {
@@ -576,6 +578,10 @@ export interface ShopSettingsTable extends Row {
   webshop_url: string | null;
   stripe_secret_key: string | null;
   stripe_webhook_secret: string | null;
+  /** Learners cancel or move a coaching booking until this many hours before it (migration 0033). */
+  booking_cancel_hours: Generated<number>;
+  /** How many weeks ahead coaching slots are shown and booked. */
+  booking_weeks: Generated<number>;
 }
 
 /** A discount code of the shop (migration 0032): see shared/domain/commerce/orders.ts. */
@@ -650,6 +656,40 @@ export interface CoachingCreditsTable extends Row {
   change: number;
   order_id: number | null;
   reason: string;
+  /** The booking a line spent a credit on or gave one back for (migration 0033). */
+  booking_id: Generated<number | null>;
+}
+
+/**
+ * A coach's availability (migration 0033): his time zone, a session's length and the buffer after it, and his
+ * weekly windows and exceptions as JSON (`shared/domain/commerce/booking/rules.ts`).
+ */
+export interface CoachSchedulesTable extends Row {
+  site_id: number;
+  user_id: number;
+  time_zone: string;
+  session_minutes: number;
+  buffer_minutes: number;
+  active: Flag;
+  weekly: string;
+  exceptions: string;
+}
+
+/** A coaching session booked (migration 0033); one `booked` per coach and start. */
+export interface BookingsTable extends Row {
+  site_id: number;
+  coach_id: number | null;
+  learner_id: number | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: 'booked' | 'cancelled';
+  time_zone: string;
+  sequence: Generated<number>;
+  paid_with_credit: Flag;
+  booked_by_user_id: number | null;
+  cancelled_at: Timestamp | null;
+  cancelled_by_user_id: number | null;
+  reminder_sent_at: Timestamp | null;
 }
 
 export interface ViewAsLogTable extends Row {
@@ -719,6 +759,8 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   coaching_credits: CoachingCreditsTable;
+  coach_schedules: CoachSchedulesTable;
+  bookings: BookingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

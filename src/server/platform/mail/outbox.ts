@@ -5,12 +5,21 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { type Db, now } from '../db';
 
+/** A file a mail carries, as text (a calendar invitation). */
+export interface MailAttachment {
+  filename: string;
+  /** Its MIME type with parameters (`text/calendar; charset=utf-8; method=REQUEST`). */
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingMail {
   siteId: number;
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -77,13 +86,20 @@ export function createMailer(
     subject: string;
     text_body: string;
     html_body: string | null;
+    attachments: string | null;
   }) {
+    const attachments = row.attachments ? (JSON.parse(row.attachments) as MailAttachment[]) : [];
     const info = await transport.sendMail({
       from: config.mailFrom,
       to: row.to_address,
       subject: row.subject,
       text: row.text_body,
       ...(row.html_body ? { html: row.html_body } : {}),
+      // Base64 keeps an attachment's bytes as they are: a calendar file's lines end in CRLF, which the written
+      // files' Unix newlines would otherwise change.
+      ...(attachments.length > 0
+        ? { attachments: attachments.map((a) => ({ ...a, contentTransferEncoding: 'base64' as const })) }
+        : {}),
     });
     if (!config.smtpUrl) {
       await fs.mkdir(outboxDir, { recursive: true });
@@ -100,7 +116,7 @@ export function createMailer(
   async function deliverDueOnce(): Promise<void> {
     const due = await db
       .selectFrom('mail_outbox')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attachments', 'attempts'])
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now())
       .orderBy('id')
@@ -159,6 +175,7 @@ export function createMailer(
           subject: mail.subject,
           text_body: mail.text,
           html_body: mail.html ?? null,
+          attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
           status: 'pending',
           attempts: 0,
           next_attempt_at: at,

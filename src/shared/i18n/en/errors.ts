@@ -60,6 +60,9 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   SHOP_CLOSED: 'The shop does not take payments yet.',
   DISCOUNT_INVALID: 'This discount code cannot be used.',
   PAYMENT_PROVIDER: 'The payment service did not answer. Try again in a moment.',
+  SLOT_TAKEN: 'This time is no longer free. Pick another one.',
+  NO_CREDITS: 'You have no coaching sessions left to book with. Buy a coaching package first.',
+  CHANGE_CLOSED: 'This session can no longer be cancelled or moved: it starts too soon.',
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

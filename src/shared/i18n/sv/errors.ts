@@ -60,6 +60,9 @@ export const errors: typeof en = {
   SHOP_CLOSED: 'Butiken tar inte emot betalningar än.',
   DISCOUNT_INVALID: 'Rabattkoden kan inte användas.',
   PAYMENT_PROVIDER: 'Betaltjänsten svarade inte. Försök igen om en stund.',
+  SLOT_TAKEN: 'Den här tiden är inte längre ledig. Välj en annan.',
+  NO_CREDITS: 'Du har inga coachsamtal kvar att boka med. Köp ett coachpaket först.',
+  CHANGE_CLOSED: 'Det här samtalet kan inte längre avbokas eller flyttas: det börjar för snart.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { recipientLanguage } from '../../../../shared/domain/language';
 import type { Config } from '../../../platform/config';
-import { type Db, now } from '../../../platform/db';
+import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import type { OrdersTable } from '../../../platform/db/schema';
 import type { Mailer } from '../../../platform/mail/outbox';
 import { extendCourseAccess, type PriorAccess, restoreCourseAccess } from '../../learning';
@@ -187,6 +187,11 @@ export async function refundOrder(
         prior: course.prior,
       });
     }
+    // Her row locked as a booking locks it, so a booking made meanwhile cannot spend what is taken back here.
+    await lockedForUpdate(
+      trx,
+      trx.selectFrom('users').select('id').where('site_id', '=', opts.siteId).where('id', '=', order.user_id),
+    ).executeTakeFirst();
     const unused = Math.min(granted.credits, await creditBalance(trx, opts.siteId, order.user_id));
     if (unused > 0) {
       await trx
@@ -227,4 +232,24 @@ export async function cancelOrder(trx: Db, opts: { siteId: number; orderId: numb
       .execute();
   }
   return true;
+}
+
+/** Gives a learner coaching credits outside an order (the demo's, a school's goodwill): a line in the ledger. */
+export async function grantCoachingCredits(
+  db: Db,
+  opts: { siteId: number; userId: number; credits: number; reason: string },
+): Promise<void> {
+  const at = now();
+  await db
+    .insertInto('coaching_credits')
+    .values({
+      site_id: opts.siteId,
+      user_id: opts.userId,
+      change: opts.credits,
+      order_id: null,
+      reason: opts.reason,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { BOOKING_DEFAULTS } from '../../../../shared/domain/commerce/booking/rules';
 import type { Config } from '../../../platform/config';
 import { type Db, now } from '../../../platform/db';
 import { MAIN_SITE } from '../../../platform/sites';
@@ -72,4 +73,42 @@ export async function saveShopSettings(
     .execute();
   // Whether the shop is open is part of a product's kept page.
   forgetCatalogue(db, opts.siteId);
+}
+
+/** A site's rules for coaching bookings (docs/decisions.md, "Coaching bookings"). */
+export interface BookingSettings {
+  /** Learners cancel or move a booking until this many hours before it starts. */
+  cancelHours: number;
+  /** How many weeks ahead slots are shown and booked. */
+  weeks: number;
+}
+
+export async function bookingSettings(db: Db, siteId: number): Promise<BookingSettings> {
+  const row = await db
+    .selectFrom('shop_settings')
+    .select(['booking_cancel_hours', 'booking_weeks'])
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  return {
+    cancelHours: row?.booking_cancel_hours ?? BOOKING_DEFAULTS.cancelHours,
+    weeks: row?.booking_weeks ?? BOOKING_DEFAULTS.weeks,
+  };
+}
+
+export async function saveBookingSettings(db: Db, opts: { siteId: number; settings: BookingSettings }) {
+  const at = now();
+  const values = { booking_cancel_hours: opts.settings.cancelHours, booking_weeks: opts.settings.weeks };
+  await db
+    .insertInto('shop_settings')
+    .values({
+      site_id: opts.siteId,
+      webshop_url: null,
+      stripe_secret_key: null,
+      stripe_webhook_secret: null,
+      ...values,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('site_id').doUpdateSet({ ...values, updated_at: at }))
+    .execute();
 }
