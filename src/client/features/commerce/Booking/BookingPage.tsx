@@ -155,7 +155,7 @@ export default function BookingPage() {
               <Group gap="sm" data-testid="coaching-credits">
                 <Text>{credits > 0 ? t('booking.credits', { count: credits }) : t('booking.noCredits')}</Text>
                 {credits === 0 && (
-                  <Anchor component={Link} to="/products" fw={500}>
+                  <Anchor component={Link} to="/products?kind=coaching" fw={500}>
                     {t('booking.buyPackage')}
                   </Anchor>
                 )}

@@ -1,7 +1,7 @@
 import { Chip, Container, Group, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type ProductKind, productKinds } from '../../../../shared/domain/commerce/products';
 import { call } from '../../../app/api';
 import { LoadError, Loading } from '../../../components/LoadState';
@@ -14,7 +14,11 @@ import { ProductCard } from './ProductCard';
 export default function ProductsPage() {
   const { t } = useTranslation('commerce');
   const language = useShopLanguage();
-  const [kind, setKind] = useState<ProductKind | ''>('');
+  // The kind shown is in the address (`?kind=coaching`), so a link can lead to one kind and Back keeps the choice.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('kind');
+  const kind: ProductKind | '' = productKinds.find((each) => each === asked) ?? '';
+  const setKind = (next: ProductKind | '') => setParams(next ? { kind: next } : {}, { replace: true });
   const products = useQuery({
     queryKey: commerceKeys.products(kind, language),
     queryFn: async () => (await call('products.php', 'get_products', { Kind: kind, Language: language })).Products,
