@@ -7,8 +7,10 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import type { UploadedFile } from '../handlers';
+import { requireWindow } from '../limits';
 import { identifyMedium, readMediaLength, roundedSeconds } from './identify';
 import { reencodeImage } from './images';
+import { mediaSigner } from './media';
 import { saveMedium } from './save';
 
 export interface StoredMedium {
@@ -92,4 +94,36 @@ export async function storeUploadedMedium(
     content: { path: file.path, size: file.size },
   });
   return { ...saved, kind, durationSeconds };
+}
+
+/** Uploads of one kind a staff member may make an hour: a course's worth, not a flood of processing and storage. */
+export const STAFF_UPLOADS_PER_HOUR = 120;
+
+/**
+ * A staff member's upload for something of the site (a course's block, a product): one more of the hour's uploads
+ * of its `bucket` (TOO_MANY_REQUESTS past STAFF_UPLOADS_PER_HOUR), stored as `storeUploadedMedium` stores it, with a
+ * signed link to it.
+ */
+export async function storeStaffUpload(
+  db: Db,
+  opts: {
+    config: Config;
+    siteId: number;
+    ownerUserId: number;
+    prefix: string;
+    file: UploadedFile;
+    label: string;
+    bucket: string;
+  },
+): Promise<StoredMedium & { url: string }> {
+  await requireWindow(db, {
+    siteId: opts.siteId,
+    bucket: opts.bucket,
+    subject: String(opts.ownerUserId),
+    limit: STAFF_UPLOADS_PER_HOUR,
+    windowSeconds: 3600,
+    message: 'Too many uploads this hour',
+  });
+  const saved = await storeUploadedMedium(db, opts);
+  return { ...saved, url: (await mediaSigner(db, opts.siteId))(saved.id) };
 }

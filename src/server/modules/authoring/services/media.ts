@@ -3,14 +3,9 @@ import { type Actor, authorize } from '../../../platform/authorize';
 import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db';
 import { AppError, invalidFields } from '../../../platform/errors';
-import { mediaSigner } from '../../../platform/files/media';
-import { storeUploadedMedium } from '../../../platform/files/uploaded';
+import { storeStaffUpload } from '../../../platform/files/uploaded';
 import type { UploadedFile } from '../../../platform/handlers';
-import { requireWindow } from '../../../platform/limits';
 import { authoringActions } from '../policies/course';
-
-/** Course media one staff member may upload an hour: a course's worth, not a flood of processing and storage. */
-export const COURSE_UPLOADS_PER_HOUR = 120;
 
 export interface CourseMedium {
   fileId: number;
@@ -40,29 +35,20 @@ export async function uploadCourseMedia(
     .where('id', '=', opts.courseId)
     .executeTakeFirst();
   if (!course) throw new AppError('NOT_FOUND', 'Course not found');
-  await requireWindow(db, {
-    siteId: opts.siteId,
-    bucket: 'course-media',
-    subject: String(opts.user.id),
-    limit: COURSE_UPLOADS_PER_HOUR,
-    windowSeconds: 3600,
-    message: 'Too many uploads this hour',
-  });
-
-  const saved = await storeUploadedMedium(db, {
+  const saved = await storeStaffUpload(db, {
     config: opts.config,
     siteId: opts.siteId,
     ownerUserId: opts.user.id,
     prefix: `course-${course.id}`,
     file: opts.file,
     label: 'a course image',
+    bucket: 'course-media',
   });
-  const url = (await mediaSigner(db, opts.siteId))(saved.id);
   return {
     fileId: saved.id,
     storageName: saved.storageName,
     kind: saved.kind,
     durationSeconds: saved.durationSeconds,
-    url,
+    url: saved.url,
   };
 }

@@ -4,13 +4,9 @@ import type { Config } from '../../../platform/config';
 import type { Db } from '../../../platform/db';
 import { AppError, invalidFields } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
-import { storeUploadedMedium } from '../../../platform/files/uploaded';
+import { storeStaffUpload } from '../../../platform/files/uploaded';
 import type { UploadedFile } from '../../../platform/handlers';
-import { requireWindow } from '../../../platform/limits';
 import { productActions } from '../policies/products';
-
-/** Product media one staff member may upload an hour. */
-export const PRODUCT_UPLOADS_PER_HOUR = 120;
 
 /**
  * Stores an image or a sample pack's file for a product of the site, uploaded by staff (`ajaxUpload.php`, folder
@@ -30,24 +26,15 @@ export async function uploadProductMedium(
     .where('id', '=', opts.productId)
     .executeTakeFirst();
   if (!product) throw new AppError('NOT_FOUND', 'No such product');
-  await requireWindow(db, {
-    siteId: opts.siteId,
-    bucket: 'product-media',
-    subject: String(opts.user.id),
-    limit: PRODUCT_UPLOADS_PER_HOUR,
-    windowSeconds: 3600,
-    message: 'Too many uploads this hour',
-  });
-  const saved = await storeUploadedMedium(db, {
+  return storeStaffUpload(db, {
     config: opts.config,
     siteId: opts.siteId,
     ownerUserId: opts.user.id,
     prefix: `product-${product.id}`,
     file: opts.file,
     label: 'a product image',
+    bucket: 'product-media',
   });
-  const url = (await mediaSigner(db, opts.siteId))(saved.id);
-  return { ...saved, url };
 }
 
 /** The site's media among `ids`, with what each is. */
