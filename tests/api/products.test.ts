@@ -225,6 +225,9 @@ describe.each(dialects)('products.php on %s', (dialect) => {
       StudentBenefit: true,
       SortOrder: 7,
       ExternalUrl: 'https://shop.example.com/both',
+      ImageId: null,
+      ImageUrl: null,
+      Files: [],
       Archived: false,
     });
     // Saving it again with a change keeps one row and its new courses.
