@@ -15,6 +15,7 @@ export function isPostgresReachable(): Promise<boolean> {
     try {
       await client.connect();
       await client.query('select 1');
+      await keepTrigramsInPublic(client);
       return true;
     } catch (error) {
       if (process.env.REQUIRE_POSTGRES === '1') {
@@ -26,6 +27,24 @@ export function isPostgresReachable(): Promise<boolean> {
     }
   })();
   return postgresReachable;
+}
+
+/**
+ * Puts pg_trgm (migration 0025) in the public schema before any test schema migrates. Test schemas migrate side by
+ * side, and one that found no extension anywhere could install it in its own schema, which its drop then takes along
+ * while another schema's search index uses it ("schema t_… does not exist"). Left to the migration where this fails.
+ */
+async function keepTrigramsInPublic(client: pg.Client): Promise<void> {
+  try {
+    await client.query('create extension if not exists pg_trgm schema public');
+    const { rows } = await client.query<{ schema: string }>(
+      `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+       where e.extname = 'pg_trgm'`,
+    );
+    if (rows[0] && rows[0].schema !== 'public') await client.query('alter extension pg_trgm set schema public');
+  } catch {
+    // Another process made it at the same moment, or the role may not: the migration finds or makes its own.
+  }
 }
 
 export type Dialect = 'sqlite' | 'postgres';
