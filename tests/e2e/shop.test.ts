@@ -31,7 +31,7 @@ describe.skipIf(!e2eAvailable)('the shop: /products and /product/:slug', () => {
     await expectAccessible(page, '/products');
     const kinds = page.getByRole('radiogroup', { name: 'Show' });
     await kinds.getByText('Bundle', { exact: true }).click();
-    expect(await kinds.getByRole('radio', { name: 'Bundle' }).isChecked()).toBe(true);
+    await expect.poll(() => kinds.getByRole('radio', { name: 'Bundle' }).isChecked()).toBe(true);
     // The kind is in the address: a link can lead to one kind (the coaching page's to its packages).
     await page.waitForURL(/\/products\?kind=bundle$/);
     await expect

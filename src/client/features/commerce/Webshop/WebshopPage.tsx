@@ -39,7 +39,7 @@ export default function WebshopPage() {
       </Title>
       <Text>
         {t('webshop.none')}{' '}
-        <Anchor component={Link} to="/products">
+        <Anchor component={Link} to="/products" underline="always">
           {t('webshop.products')}
         </Anchor>
       </Text>
