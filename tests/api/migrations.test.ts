@@ -483,3 +483,32 @@ describe.each(dialects)('migrations of existing data on %s', (dialect) => {
     expect(await found(one.id, 'north')).toEqual([bo.id, cy.id]);
   });
 });
+
+describe.runIf(dialects.includes('postgres'))('introspection on a shared PostgreSQL', () => {
+  it("sees its own schema's tables only, so another schema dropped meanwhile cannot fail a migration", async () => {
+    const [mine, other] = [await createTestDatabase('postgres'), await createTestDatabase('postgres')];
+    const open = (database: TestDatabase) => createDatabase({ url: database.url, schema: database.schema as string });
+    const [db, otherDb] = [open(mine), open(other)];
+    try {
+      await Promise.all([migrate(db, '0002_learning'), migrate(otherDb)]);
+      const tables = await db.introspection.getTables();
+      expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([mine.schema]));
+      expect(tables.map((table) => table.name)).not.toContain('kysely_migration');
+      const users = tables.find((table) => table.name === 'users');
+      expect(users?.columns.find((column) => column.name === 'id')).toMatchObject({
+        isAutoIncrementing: true,
+        isNullable: false,
+      });
+      expect(tables.some((table) => table.name === 'products')).toBe(false);
+
+      // The other schema goes while this one migrates the rest of the way.
+      await Promise.all([migrate(db), otherDb.destroy().then(() => other.drop())]);
+      expect((await db.introspection.getTables()).some((table) => table.name === 'products')).toBe(true);
+    } finally {
+      await db.destroy();
+      await mine.drop();
+      await otherDb.destroy().catch(() => {});
+      await other.drop();
+    }
+  });
+});

@@ -7,13 +7,13 @@ import {
   type Migration,
   Migrator,
   PostgresAdapter,
-  PostgresDialect,
   type RawBuilder,
   type SqliteDatabase,
   sql,
 } from 'kysely';
 import pg from 'pg';
 import { createSqliteKysely } from './direct';
+import { OwnSchemaPostgresDialect } from './introspection';
 import * as m0001 from './migrations/0001_foundation';
 import * as m0002 from './migrations/0002_learning';
 import * as m0003 from './migrations/0003_coaching';
@@ -177,7 +177,10 @@ export function createDatabase(options: DatabaseOptions): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const naming = namingPool(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming.pool }), ...(log ? { log } : {}) });
+    const db = new Kysely<Database>({
+      dialect: new OwnSchemaPostgresDialect({ pool: naming.pool }),
+      ...(log ? { log } : {}),
+    });
     setStatementNames(db, naming.names);
     return db;
   }
