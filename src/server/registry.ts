@@ -1,3 +1,4 @@
+import * as accounting from './modules/accounting';
 import * as administration from './modules/administration';
 import * as authoring from './modules/authoring';
 import * as coaching from './modules/coaching';
@@ -19,6 +20,7 @@ export const registry: HandlerRegistry = {
   ...administration.handlers,
   ...codes.handlers,
   ...commerce.handlers,
+  ...accounting.handlers,
   ...eartraining.handlers,
 };
 

@@ -63,6 +63,8 @@ export const errorStatus = {
   SLOT_TAKEN: 409,
   NO_CREDITS: 409,
   CHANGE_CLOSED: 409,
+  PERIOD_CLOSED: 409,
+  UNBALANCED: 400,
   SERVER_ERROR: 500,
   MAINTENANCE: 503,
 } as const;

@@ -195,3 +195,29 @@ export function api(baseUrl: string | (() => string)): Api {
     },
   };
 }
+
+/** A call that answers a file (a PDF, an SIE file), read as bytes rather than text. */
+export async function downloadCall(
+  baseUrl: string,
+  file: string,
+  req: string,
+  data: unknown,
+  options: CallOptions = {},
+): Promise<{ status: number; type: string | null; bytes: Uint8Array }> {
+  const response = await fetch(`${baseUrl}/api/backend/${file}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.token ? { authorization: options.token } : {}),
+      site: options.site ?? 'main',
+      ...options.headers,
+    },
+    body: callForm(req, JSON.stringify(data)),
+    signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
+}

@@ -54,6 +54,15 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'bookings.php get_availability',
         'bookings.php get_schedule',
         'bookings.php find_learners',
+        'accounting.php get_invoices',
+        'accounting.php get_invoice',
+        'accounting.php get_customers',
+        'accounting.php get_customer',
+        'accounting.php get_books',
+        'accounting.php get_balance_report',
+        'accounting.php get_income_report',
+        'accounting.php get_vouchers',
+        'accounting.php get_mainbook',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

@@ -1,3 +1,4 @@
+import { accounting } from './accounting/accounting';
 import { companies } from './administration/companies';
 import { users } from './administration/users';
 import { userTransfer } from './administration/userTransfer';
@@ -33,6 +34,7 @@ import { trial } from './site/trial';
 
 /** Every endpoint file of the API, keyed by its path under /api/backend/. */
 export const contract = {
+  [accounting.file]: accounting,
   [auth.file]: auth,
   [login.file]: login,
   [register.file]: register,

@@ -708,6 +708,163 @@ export interface ViewAsLogTable extends Row {
   ended_how: string | null;
 }
 
+/** The seller's details on its invoices and the books' choices, per site (migration 0035). */
+export interface AccountingSettingsTable extends Row {
+  site_id: number;
+  company_name: string;
+  org_number: string;
+  vat_number: string;
+  /** Lines of the postal address, newline-separated. */
+  address: string;
+  email: string;
+  /** Where customers pay an invoice (bankgiro, IBAN): printed on it. */
+  bank_account: string;
+  payment_terms_days: number;
+  /** Below the EU's €10,000 threshold the site may charge Swedish VAT to EU consumers instead of OSS. */
+  swedish_vat_below_threshold: Flag;
+  /** SEK per EUR × 10,000 for a day before any imported rate. */
+  default_rate_e4: number;
+}
+
+/** An account of the chart (BAS numbering): its class is the first digit (migration 0035). */
+export interface AccountsTable extends Row {
+  site_id: number;
+  number: number;
+  name: string;
+  active: Generated<Flag>;
+}
+
+/** A fiscal year, YYYY-MM-DD to YYYY-MM-DD; nothing is posted on or before `locked_through` (migration 0035). */
+export interface FiscalYearsTable extends Row {
+  site_id: number;
+  start_date: string;
+  end_date: string;
+  locked_through: string | null;
+}
+
+/** The next number of a gapless series (invoices; vouchers per year and series), taken inside the posting's transaction. */
+export interface NumberSeriesTable extends Row {
+  site_id: number;
+  key: string;
+  next: number;
+}
+
+/** Who buys: a consumer (a user) or a company (migration 0035). */
+export interface CustomersTable extends Row {
+  site_id: number;
+  kind: string;
+  user_id: number | null;
+  company_id: number | null;
+  name: string;
+  address: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  vat_number: string | null;
+  org_number: string | null;
+  email: string;
+  language: string;
+}
+
+/** An invoice or credit note; see shared/domain/accounting/invoices.ts for its states (migration 0035). */
+export interface InvoicesTable extends Row {
+  site_id: number;
+  kind: string;
+  /** From the gapless series when it is finalised; null while a draft. */
+  number: number | null;
+  status: string;
+  /** `card` (paid at checkout) or `invoice` (to be paid by bank transfer). */
+  payment: string;
+  customer_id: number;
+  order_id: number | null;
+  credits_invoice_id: number | null;
+  issue_date: string | null;
+  due_date: string | null;
+  language: string;
+  currency: string;
+  /** JSON snapshots of the parties as the invoice names them. */
+  buyer: string;
+  seller: string;
+  treatment: string;
+  vat_country: string;
+  net_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  paid_cents: Generated<number>;
+  /** SEK per EUR × 10,000 on the issue date: the rate its voucher was booked at. */
+  rate_e4: number;
+  paid_at: Timestamp | null;
+  reminded_at: Timestamp | null;
+}
+
+export interface InvoiceLinesTable extends Row {
+  site_id: number;
+  invoice_id: number;
+  position: number;
+  description: string;
+  quantity: number;
+  /** Net of VAT. */
+  unit_cents: number;
+  rate_bp: number;
+  net_cents: number;
+  vat_cents: number;
+  tax_category: string;
+}
+
+export interface InvoicePaymentsTable extends Row {
+  site_id: number;
+  invoice_id: number;
+  date: string;
+  amount_cents: number;
+  method: string;
+  reference: string;
+}
+
+/** A voucher (verifikation): never changed; a correction is a new one (migration 0035). */
+export interface VouchersTable extends Row {
+  site_id: number;
+  fiscal_year_id: number;
+  series: string;
+  number: number;
+  date: string;
+  text: string;
+  /** What it books: invoice, credit_note, payment, refund, fee, payout, manual. */
+  source_kind: string;
+  source_id: number | null;
+  corrects_voucher_id: number | null;
+  created_by_user_id: number | null;
+}
+
+/** A line of a voucher: debit positive, credit negative, in SEK öre. */
+export interface VoucherLinesTable {
+  id: Generated<number>;
+  site_id: number;
+  voucher_id: number;
+  date: string;
+  account: number;
+  amount_ore: number;
+  /** The line's amount in the sale's currency (euro cents, same sign), where it has one. */
+  currency_cents: number | null;
+  /** For VAT lines: the country whose VAT it is. */
+  vat_country: string | null;
+  text: string;
+}
+
+/** SEK per unit of a currency on a day, × 10,000 (migration 0035): shared by every site. */
+export interface ExchangeRatesTable {
+  currency: string;
+  date: string;
+  rate_e4: number;
+}
+
+/** The audit trail of the books (behandlingshistorik): appended, never changed. */
+export interface AccountingAuditTable extends Row {
+  site_id: number;
+  user_id: number | null;
+  action: string;
+  subject: string;
+  detail: string;
+}
+
 export interface Database {
   sites: SitesTable;
   site_hosts: SiteHostsTable;
@@ -761,6 +918,18 @@ export interface Database {
   coaching_credits: CoachingCreditsTable;
   coach_schedules: CoachSchedulesTable;
   bookings: BookingsTable;
+  accounting_settings: AccountingSettingsTable;
+  accounts: AccountsTable;
+  fiscal_years: FiscalYearsTable;
+  number_series: NumberSeriesTable;
+  customers: CustomersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_payments: InvoicePaymentsTable;
+  vouchers: VouchersTable;
+  voucher_lines: VoucherLinesTable;
+  exchange_rates: ExchangeRatesTable;
+  accounting_audit: AccountingAuditTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -63,6 +63,8 @@ export const errors: Record<ErrorCode, string> & Record<string, string> = {
   SLOT_TAKEN: 'This time is no longer free. Pick another one.',
   NO_CREDITS: 'You have no coaching sessions left to book with. Buy a coaching package first.',
   CHANGE_CLOSED: 'This session can no longer be cancelled or moved: it starts too soon.',
+  PERIOD_CLOSED: 'That date is in a closed period of the books.',
+  UNBALANCED: 'Debits and credits must be equal.',
   SERVER_ERROR: 'Server error, please try again later.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}} is too long: it can have at most {{max}} characters.',

@@ -63,6 +63,8 @@ export const errors: typeof en = {
   SLOT_TAKEN: 'Den här tiden är inte längre ledig. Välj en annan.',
   NO_CREDITS: 'Du har inga coachsamtal kvar att boka med. Köp ett coachpaket först.',
   CHANGE_CLOSED: 'Det här samtalet kan inte längre avbokas eller flyttas: det börjar för snart.',
+  PERIOD_CLOSED: 'Det datumet ligger i en stängd period i bokföringen.',
+  UNBALANCED: 'Debet och kredit måste vara lika stora.',
   SERVER_ERROR: 'Serverfel, försök igen senare.',
   /** An INVALID_REQUEST answer naming a text over its length limit (its `fields[].max`). */
   FIELD_TOO_LONG: '{{field}}: texten är för lång, högst {{max}} tecken.',

@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
+import type { TaxCategory } from '../../../../shared/domain/commerce/products';
 import { recipientLanguage } from '../../../../shared/domain/language';
 import type { Config } from '../../../platform/config';
 import { type Db, lockedForUpdate, now } from '../../../platform/db';
 import type { OrdersTable } from '../../../platform/db/schema';
 import type { Mailer } from '../../../platform/mail/outbox';
+import { book } from '../../accounting';
 import { extendCourseAccess, type PriorAccess, restoreCourseAccess } from '../../learning';
 import { shopMails } from '../mails';
 import { courseIdsOf } from './products';
@@ -117,6 +119,22 @@ export async function fulfilOrder(
     .set({ granted: JSON.stringify(granted) })
     .where('id', '=', order.id)
     .execute();
+  await book(trx, {
+    kind: 'sale',
+    siteId: opts.siteId,
+    at,
+    sale: {
+      orderId: order.id,
+      userId: order.user_id,
+      description: order.product_name,
+      taxCategory: order.tax_category as TaxCategory,
+      amountCents: order.amount_cents,
+      language: order.language,
+      billingCountry: order.billing_country,
+      cardCountry: order.card_country,
+      paymentReference: order.stripe_payment_intent_id,
+    },
+  });
   await mailReceipt(trx, deps, order, granted);
   return true;
 }
@@ -160,6 +178,13 @@ export async function refundOrder(
       .where('id', '=', opts.orderId)
       .where('status', '=', 'paid')
       .execute();
+    await book(trx, {
+      kind: 'refund',
+      siteId: opts.siteId,
+      orderId: opts.orderId,
+      refundedCents: opts.refundedCents,
+      at,
+    });
     return false;
   }
   const order = (await trx
@@ -177,6 +202,7 @@ export async function refundOrder(
     .returningAll()
     .executeTakeFirst()) as OrderRow | undefined;
   if (!order) return false;
+  await book(trx, { kind: 'refund', siteId: opts.siteId, orderId: order.id, refundedCents: opts.refundedCents, at });
   if (order.granted && order.user_id !== null && !opts.keepAccess) {
     const granted = JSON.parse(order.granted) as Granted;
     for (const course of granted.courses.toReversed()) {

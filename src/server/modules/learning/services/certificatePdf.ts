@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { PDFFont } from 'pdf-lib';
 import type { Language } from '../../../../shared/domain/language';
 import { AppError } from '../../../platform/errors';
 import { createSlots } from '../../../platform/lib/slots';
+import { newPdf } from '../../../platform/pdf/fonts';
 import { certificateTexts } from '../certificateTexts';
 
 /** What a certificate's page shows. */
@@ -18,27 +17,6 @@ export interface CertificateContent {
   /** The public page that confirms the certificate. */
   verifyUrl: string;
   language: Language;
-}
-
-/**
- * DejaVu Sans (the `dejavu-fonts-ttf` package): it covers the Latin, Greek and Cyrillic scripts whole, so a name such
- * as "Żaneta Łucja" prints as written, which the PDF standard fonts (WinAnsi only) cannot. Read from disk once, on
- * the first certificate; a failed read is not kept, so the next certificate tries again.
- */
-let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-function loadFontFiles() {
-  if (!fontFiles) {
-    const resolve = createRequire(import.meta.url).resolve;
-    const read = (file: string) => readFile(resolve(`dejavu-fonts-ttf/ttf/${file}`));
-    fontFiles = Promise.all([read('DejaVuSans.ttf'), read('DejaVuSans-Bold.ttf')]).then(([regular, bold]) => ({
-      regular,
-      bold,
-    }));
-    fontFiles.catch(() => {
-      fontFiles = undefined;
-    });
-  }
-  return fontFiles;
 }
 
 const PAGE = { width: 842, height: 595 }; // A4 landscape, in points
@@ -63,22 +41,16 @@ export const drawCertificate = (content: CertificateContent): Promise<Uint8Array
 
 async function draw(content: CertificateContent): Promise<Uint8Array> {
   const texts = certificateTexts[content.language];
-  // Loaded on the first certificate: libraries the server otherwise does not need in memory.
-  const [{ PDFDocument, PDFName, PDFString, rgb }, { default: fontkit }, files] = await Promise.all([
-    import('pdf-lib'),
-    import('@pdf-lib/fontkit'),
-    loadFontFiles(),
-  ]);
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  const {
+    lib: { PDFName, PDFString, rgb },
+    doc,
+    regular,
+    bold,
+  } = await newPdf();
   doc.setTitle(`${texts.title}: ${content.courseName}`);
   doc.setAuthor(content.siteTitle);
   doc.setCreator(content.siteTitle);
   doc.setLanguage(texts.tag);
-  const [regular, bold] = await Promise.all([
-    doc.embedFont(files.regular, { subset: true }),
-    doc.embedFont(files.bold, { subset: true }),
-  ]);
   const page = doc.addPage([PAGE.width, PAGE.height]);
   const ink = rgb(0.12, 0.16, 0.22);
   const muted = rgb(0.35, 0.39, 0.45);

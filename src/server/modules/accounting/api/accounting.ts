@@ -1,0 +1,281 @@
+import { Readable } from 'node:stream';
+import { accounting } from '../../../../shared/contract/accounting/accounting';
+import { accountKind } from '../../../../shared/domain/accounting/chart';
+import { parseRateE4 } from '../../../../shared/domain/accounting/money';
+import { isAdmin } from '../../../platform/authorize';
+import { AppError } from '../../../platform/errors';
+import { FileAnswer, handlers, signedInUser } from '../../../platform/handlers';
+import { presentCustomer, presentInvoice, presentInvoiceDetail, presentVoucher, today } from '../presenters/invoices';
+import { customerById, listCustomers, saveCustomer } from '../services/customers';
+import { drawInvoice } from '../services/invoicePdf';
+import { creditInvoiceById, recordPaymentById } from '../services/invoices';
+import { audit, closeBooksThrough, ensureChart, postManualVoucher, saveAccount } from '../services/ledger';
+import { invoiceById, invoiceDetail, listInvoices, listVouchers, statementOf, voucherById } from '../services/queries';
+import { mainbook, report } from '../services/reports';
+import { invoiceForCustomer } from '../services/sales';
+import { accountingSettings, importRates, saveAccountingSettings } from '../services/settings';
+
+const presentReportRow = (row: Awaited<ReturnType<typeof report>>[number]) => ({
+  Account: row.account,
+  Name: row.name,
+  OpeningOre: row.openingOre,
+  ChangeOre: row.changeOre,
+  ClosingOre: row.closingOre,
+  PreviousOre: row.previousOre,
+});
+
+const presentYear = (year: { id: number; start_date: string; end_date: string; locked_through: string | null }) => ({
+  Id: year.id,
+  Start: year.start_date,
+  End: year.end_date,
+  LockedThrough: year.locked_through,
+});
+
+const yearsOf = (ctx: { db: Parameters<typeof ensureChart>[0]; site: { id: number } }) =>
+  ctx.db.selectFrom('fiscal_years').selectAll().where('site_id', '=', ctx.site.id).orderBy('start_date').execute();
+
+const checkPeriod = (period: { From: string; To: string }) => {
+  if (period.From > period.To) throw new AppError('INVALID_REQUEST', 'The period ends before it begins');
+};
+
+/** `accounting.php`: invoices, customers and the books (administrators); a customer's own statement. */
+export const accountingHandlers = handlers(accounting, {
+  async get_invoices(ctx, data) {
+    const list = await listInvoices(ctx.db, {
+      siteId: ctx.site.id,
+      status: data.Status,
+      search: data.Search,
+      customerId: data.CustomerId,
+      page: data.Page,
+    });
+    return { status: 'OK', data: list.rows.map(presentInvoice), Page: data.Page, TotalPages: list.totalPages };
+  },
+  async get_invoice(ctx, data) {
+    const detail = await invoiceDetail(ctx.db, ctx.site.id, data.Id);
+    return { status: 'OK', data: presentInvoiceDetail(detail.row, detail) };
+  },
+  async create_invoice(ctx, data) {
+    const invoice = await invoiceForCustomer(ctx.db, {
+      site: ctx.site,
+      customerId: data.CustomerId,
+      taxCategory: data.TaxCategory,
+      language: data.Language ?? null,
+      lines: data.Lines.map((line) => ({
+        description: line.Description,
+        quantity: line.Quantity,
+        unitCents: line.UnitCents,
+      })),
+      userId: signedInUser(ctx).id,
+    });
+    return { status: 'OK', data: presentInvoice(await invoiceById(ctx.db, ctx.site.id, invoice.id)) };
+  },
+  async download_invoice(ctx, data) {
+    const detail = await invoiceDetail(ctx.db, ctx.site.id, data.Id);
+    const invoice = presentInvoiceDetail(detail.row, detail);
+    const settings = await accountingSettings(ctx.db, ctx.site);
+    const pdf = await drawInvoice(invoice, { bankAccount: settings.bank_account });
+    const name = `${invoice.Kind === 'credit_note' ? 'credit-note' : 'invoice'}-${invoice.Number ?? invoice.Id}.pdf`;
+    return new FileAnswer({ name, type: 'application/pdf', body: Readable.from([Buffer.from(pdf)]) });
+  },
+  async credit_invoice(ctx, data) {
+    const note = await creditInvoiceById(ctx.db, {
+      siteId: ctx.site.id,
+      invoiceId: data.Id,
+      amountCents: data.AmountCents ?? null,
+      userId: signedInUser(ctx).id,
+      reason: data.Reason,
+    });
+    return { status: 'OK', data: presentInvoice(await invoiceById(ctx.db, ctx.site.id, note.id)) };
+  },
+  async record_payment(ctx, data) {
+    await recordPaymentById(ctx.db, {
+      site: ctx.site,
+      invoiceId: data.Id,
+      amountCents: data.AmountCents,
+      date: data.Date,
+      reference: data.Reference,
+      userId: signedInUser(ctx).id,
+    });
+    return { status: 'OK', data: presentInvoice(await invoiceById(ctx.db, ctx.site.id, data.Id)) };
+  },
+  async get_customers(ctx, data) {
+    const list = await listCustomers(ctx.db, { siteId: ctx.site.id, search: data.Search, page: data.Page });
+    return { status: 'OK', data: list.rows.map(presentCustomer), Page: data.Page, TotalPages: list.totalPages };
+  },
+  async get_customer(ctx, data) {
+    const customer = await customerById(ctx.db, ctx.site.id, data.Id);
+    const invoices = await listInvoices(ctx.db, {
+      siteId: ctx.site.id,
+      status: '',
+      search: '',
+      customerId: customer.id,
+      page: 1,
+    });
+    return { status: 'OK', data: presentCustomer(customer), Invoices: invoices.rows.map(presentInvoice) };
+  },
+  async save_customer(ctx, data) {
+    const customer = await saveCustomer(ctx.db, {
+      siteId: ctx.site.id,
+      userId: signedInUser(ctx).id,
+      input: {
+        id: data.Id,
+        kind: data.Kind,
+        name: data.Name,
+        address: data.Address,
+        country: data.Country,
+        vatNumber: data.VatNumber,
+        orgNumber: data.OrgNumber,
+        email: data.Email,
+        language: data.Language,
+        companyId: data.CompanyId,
+      },
+    });
+    return { status: 'OK', data: presentCustomer(customer) };
+  },
+  async get_books(ctx) {
+    await ensureChart(ctx.db, ctx.site.id);
+    const [settings, years, accounts] = await Promise.all([
+      accountingSettings(ctx.db, ctx.site),
+      yearsOf(ctx),
+      ctx.db.selectFrom('accounts').selectAll().where('site_id', '=', ctx.site.id).orderBy('number').execute(),
+    ]);
+    return {
+      status: 'OK',
+      Settings: {
+        CompanyName: settings.company_name,
+        OrgNumber: settings.org_number,
+        VatNumber: settings.vat_number,
+        Address: settings.address,
+        Email: settings.email,
+        BankAccount: settings.bank_account,
+        PaymentTermsDays: settings.payment_terms_days,
+        SwedishVatBelowThreshold: settings.swedish_vat_below_threshold === 1,
+        DefaultRate: settings.default_rate_e4 / 10_000,
+      },
+      Years: years.map(presentYear),
+      Accounts: accounts.map((account) => ({
+        Number: account.number,
+        Name: account.name,
+        Kind: accountKind(account.number),
+        Active: account.active === 1,
+      })),
+    };
+  },
+  async save_books_settings(ctx, data) {
+    const rate = parseRateE4(String(data.DefaultRate));
+    if (rate === null) throw new AppError('INVALID_REQUEST', 'The rate has at most four decimals');
+    const settings = {
+      site_id: ctx.site.id,
+      company_name: data.CompanyName,
+      org_number: data.OrgNumber,
+      vat_number: data.VatNumber,
+      address: data.Address,
+      email: data.Email,
+      bank_account: data.BankAccount,
+      payment_terms_days: data.PaymentTermsDays,
+      swedish_vat_below_threshold: data.SwedishVatBelowThreshold ? 1 : 0,
+      default_rate_e4: rate,
+    };
+    await saveAccountingSettings(ctx.db, settings, signedInUser(ctx).id);
+    return { status: 'OK' };
+  },
+  async save_account(ctx, data) {
+    await saveAccount(ctx.db, {
+      siteId: ctx.site.id,
+      userId: signedInUser(ctx).id,
+      number: data.Number,
+      name: data.Name,
+      active: data.Active,
+    });
+    return { status: 'OK' };
+  },
+  async close_period(ctx, data) {
+    await closeBooksThrough(ctx.db, { siteId: ctx.site.id, userId: signedInUser(ctx).id, through: data.Through });
+    return { status: 'OK', data: (await yearsOf(ctx)).map(presentYear) };
+  },
+  async import_rates(ctx, data) {
+    const imported = await importRates(ctx.db, data.Text);
+    await audit(ctx.db, {
+      siteId: ctx.site.id,
+      userId: signedInUser(ctx).id,
+      action: 'rates imported',
+      subject: 'exchange rates',
+      detail: { imported },
+    });
+    return { status: 'OK', Imported: imported };
+  },
+  async get_balance_report(ctx, data) {
+    checkPeriod(data);
+    const rows = await report(ctx.db, ctx.site.id, 'balance', { from: data.From, to: data.To });
+    return { status: 'OK', data: rows.map(presentReportRow) };
+  },
+  async get_income_report(ctx, data) {
+    checkPeriod(data);
+    const rows = await report(ctx.db, ctx.site.id, 'income', { from: data.From, to: data.To });
+    return { status: 'OK', data: rows.map(presentReportRow) };
+  },
+  async get_vouchers(ctx, data) {
+    checkPeriod(data);
+    const list = await listVouchers(ctx.db, { siteId: ctx.site.id, from: data.From, to: data.To, page: data.Page });
+    return {
+      status: 'OK',
+      data: list.vouchers.map(({ voucher, lines }) => presentVoucher(voucher, lines, list.names)),
+      Page: data.Page,
+      TotalPages: list.totalPages,
+    };
+  },
+  async post_voucher(ctx, data) {
+    const posted = await postManualVoucher(ctx.db, {
+      siteId: ctx.site.id,
+      date: data.Date,
+      text: data.Text,
+      source: 'manual',
+      sourceId: null,
+      correctsVoucherId: data.CorrectsVoucherId,
+      lines: data.Lines.map((line) => ({ account: line.Account, amountOre: line.AmountOre, text: line.Text })),
+      userId: signedInUser(ctx).id,
+    });
+    const { voucher, lines, names } = await voucherById(ctx.db, ctx.site.id, posted.id);
+    return { status: 'OK', data: presentVoucher(voucher, lines, names) };
+  },
+  async get_mainbook(ctx, data) {
+    checkPeriod(data);
+    const user = signedInUser(ctx);
+    const period = { from: data.From, to: data.To };
+    if (!isAdmin(user)) {
+      const entries = await statementOf(ctx.db, { siteId: ctx.site.id, userId: user.id, ...period });
+      return {
+        status: 'OK',
+        Kind: 'statement',
+        Accounts: [],
+        Statement: entries.map((entry) => ({
+          Date: entry.date,
+          Kind: entry.kind,
+          Number: entry.number,
+          AmountCents: entry.amountCents,
+          BalanceCents: entry.balanceCents,
+        })),
+      };
+    }
+    const books = await mainbook(ctx.db, ctx.site.id, period, data.Account);
+    return {
+      status: 'OK',
+      Kind: 'mainbook',
+      Accounts: books.map((book) => ({
+        Account: book.account,
+        Name: book.name,
+        OpeningOre: book.openingOre,
+        Lines: book.lines.map((line) => ({
+          VoucherId: line.voucherId,
+          Voucher: line.voucher,
+          Date: line.date,
+          Text: line.text,
+          AmountOre: line.amountOre,
+          BalanceOre: line.balanceOre,
+        })),
+        ClosingOre: book.closingOre,
+      })),
+      Statement: [],
+    };
+  },
+});

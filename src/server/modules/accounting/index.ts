@@ -1,0 +1,13 @@
+/**
+ * The accounting module: customers, invoices and credit notes, the books (vouchers on the BAS chart, in SEK), and
+ * their reports. Money reaches it through one entry point, `book`: the shop hands it sales and refunds, and nothing
+ * but this module writes its tables.
+ */
+import type { ModuleHandlers } from '../../platform/handlers';
+import { accountingHandlers } from './api/accounting';
+
+export const handlers = {
+  'accounting.php': accountingHandlers,
+} satisfies ModuleHandlers;
+
+export { type BookEvent, book, type SaleFacts } from './services/sales';

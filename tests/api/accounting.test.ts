@@ -1,0 +1,379 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSite } from '../factories';
+import { as, createPerson, type Person } from '../factories/coaching';
+import { createCourse } from '../factories/courses';
+import { downloadCall, sendCall } from '../support/api';
+import { testDialects } from '../support/databases';
+import { type FakeStripe, startFakeStripe } from '../support/fakeStripe';
+import { snapshotRows } from '../support/inspect';
+import { pdfLines } from '../support/pdf';
+import { startTestServer, type TestServer } from '../support/server';
+
+const dialects = await testDialects();
+
+/** A fixed table of EUR rates in SEK for the tests' days: 11.50 until yesterday, 11.20 from today. */
+const today = new Date().toISOString().slice(0, 10);
+const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 10)}`;
+const RATES = `${yearAgo};11,5000\n${today};11.2000\n`;
+
+describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
+  let server: TestServer;
+  let second: TestServer;
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    server = await startTestServer(dialect, { STRIPE_API_URL: stripe.url });
+    second = await startTestServer(dialect, { STRIPE_API_URL: stripe.url }, server);
+  });
+  afterAll(async () => {
+    await second.close();
+    await server.close();
+    await stripe.close();
+  });
+
+  /** A site whose shop takes payments and whose books have the rates, with a €49 course product. */
+  async function openBooks() {
+    const site = await createSite(server.db);
+    const course = await createCourse(server.db, { site, name: 'Beats', parts: [{ name: 'Welcome' }] });
+    const [admin, student] = [await createPerson(server, site, 'admin'), await createPerson(server, site)];
+    await server.call(
+      'shop.php',
+      'save_shop_settings',
+      { StripeSecretKey: stripe.secretKey, StripeWebhookSecret: stripe.webhookSecret },
+      as(admin),
+    );
+    const product = await server.call(
+      'products.php',
+      'save_product',
+      {
+        Product: {
+          Id: 0,
+          Slug: 'beats',
+          Kind: 'course',
+          Texts: { en: { Name: 'Beats' } },
+          PriceCents: 4900,
+          TaxCategory: 'electronic',
+          AccessMonths: 12,
+          CourseIds: [course.id],
+          Published: true,
+        },
+      },
+      as(admin),
+    );
+    const rates = await server.call('accounting.php', 'import_rates', { Text: RATES }, as(admin));
+    expect(rates.body).toEqual({ status: 'OK', Imported: 2 });
+    return { site, admin, student, productId: product.body.Id as number };
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the answers are checked against the contract by the test server
+  const call = (person: Person, req: string, data: Record<string, unknown> = {}, via = server): Promise<any> =>
+    sendCall(via.url, 'accounting.php', req, data, as(person));
+  const pdfText = async (person: Person, id: number) => {
+    const pdf = await downloadCall(server.url, 'accounting.php', 'download_invoice', { Id: id }, as(person));
+    expect(pdf.type).toBe('application/pdf');
+    return (await pdfLines(pdf.bytes)).join('\n');
+  };
+
+  /** Buys the product as `buyer` and delivers the payment, with her billing country. */
+  async function buy(site: { name: string }, buyer: Person, productId: number, country: string, via = server) {
+    const started = await via.call('orders.php', 'start_checkout', { ProductId: productId }, as(buyer));
+    const orderId = started.body.OrderId as number;
+    const session = stripe.sessions.find((s) => s.metadata.order_id === String(orderId));
+    if (!session) throw new Error('no session');
+    const paid = stripe.pay(session.id, { billingCountry: country, cardCountry: country });
+    const delivered = await stripe.deliver(`${via.url}/api/payments/stripe?site=${site.name}`, paid);
+    expect(delivered.status).toBe(200);
+    return { orderId, sessionId: session.id };
+  }
+
+  /** Every voucher line of a site: each voucher balances, and so does the whole. */
+  async function linesOf(siteId: number) {
+    const lines = await server.db
+      .selectFrom('voucher_lines')
+      .innerJoin('vouchers', 'vouchers.id', 'voucher_lines.voucher_id')
+      .select([
+        'vouchers.id',
+        'vouchers.series',
+        'vouchers.number',
+        'voucher_lines.account',
+        'voucher_lines.amount_ore',
+      ])
+      .where('voucher_lines.site_id', '=', siteId)
+      .orderBy('voucher_lines.id')
+      .execute();
+    const perVoucher = new Map<number, number>();
+    for (const line of lines) perVoucher.set(line.id, (perVoucher.get(line.id) ?? 0) + Number(line.amount_ore));
+    expect([...perVoucher.values()].every((sum) => sum === 0)).toBe(true);
+    return lines;
+  }
+
+  it('a card sale to a German consumer is invoiced with German VAT (OSS), paid, and booked in SEK at the day’s rate', async () => {
+    const { site, admin, student, productId } = await openBooks();
+    const { orderId } = await buy(site, student, productId, 'DE');
+
+    const list = await call(admin, 'get_invoices');
+    expect(list.body.data).toHaveLength(1);
+    const invoice = list.body.data[0];
+    // €49.00 with 19 % inside: VAT round(4900 × 19 / 119) = 782, net 4118.
+    expect(invoice).toMatchObject({
+      Kind: 'invoice',
+      Number: 1,
+      Status: 'paid',
+      Payment: 'card',
+      OrderId: orderId,
+      IssueDate: today,
+      NetCents: 4118,
+      VatCents: 782,
+      TotalCents: 4900,
+      PaidCents: 4900,
+      Treatment: 'oss',
+      VatCountry: 'DE',
+    });
+    const detail = await call(admin, 'get_invoice', { Id: invoice.Id });
+    expect(detail.body.data).toMatchObject({
+      Rate: 11.2,
+      Lines: [{ Description: 'Beats', Quantity: 1, RateBp: 1900, NetCents: 4118, VatCents: 782 }],
+      Payments: [{ Date: today, AmountCents: 4900, Method: 'card' }],
+      CreditableCents: 4900,
+      Vouchers: [{ Series: 'A', Number: 1, Date: today }],
+    });
+    // €41.18 × 11.20 = 461.216 kr and €7.82 × 11.20 = 87.584 kr, in öre, on the card provider's receivable.
+    const lines = await linesOf(site.id);
+    expect(lines.map((line) => [line.account, Number(line.amount_ore)])).toEqual([
+      [1580, 54_880],
+      [3045, -46_122],
+      [2680, -8_758],
+    ]);
+    const income = await call(admin, 'get_income_report', { From: `${today.slice(0, 4)}-01-01`, To: today });
+    expect(income.body.data).toEqual([
+      {
+        Account: 3045,
+        Name: 'Försäljning tjänster, moms i annat EU-land (OSS)',
+        OpeningOre: 0,
+        ChangeOre: -46_122,
+        ClosingOre: -46_122,
+        PreviousOre: 0,
+      },
+    ]);
+    const text = await pdfText(admin, invoice.Id);
+    expect(text).toContain('INVOICE');
+    expect(text).toContain('VAT 19 %');
+    expect(text).toContain('€49.00');
+  });
+
+  it('refunds credit the invoice: a part, then the rest; the sale leaves the books and the invoice is credited', async () => {
+    const { site, admin, student, productId } = await openBooks();
+    const { sessionId } = await buy(site, student, productId, 'SE');
+    const webhook = `${server.url}/api/payments/stripe?site=${site.name}`;
+    expect((await stripe.deliver(webhook, stripe.refund(sessionId, 1000))).status).toBe(200);
+    // The same event again books nothing more.
+    const partial = stripe.refund(sessionId, 1000);
+    await stripe.deliver(webhook, partial);
+    await stripe.deliver(webhook, stripe.refund(sessionId));
+
+    const list = (await call(admin, 'get_invoices')).body.data;
+    expect(
+      list.map((i: { Kind: string; Number: number; TotalCents: number; Status: string }) => [
+        i.Kind,
+        i.Number,
+        i.TotalCents,
+        i.Status,
+      ]),
+    ).toEqual([
+      ['credit_note', 3, -3900, 'paid'],
+      ['credit_note', 2, -1000, 'paid'],
+      ['invoice', 1, 4900, 'credited'],
+    ]);
+    // Swedish VAT, 980 of 4900, at 11.20: the sale, then the €10 and €39 refunds; every account is back at zero.
+    const income = await call(admin, 'get_income_report', { From: `${today.slice(0, 4)}-01-01`, To: today });
+    expect(income.body.data).toEqual([]);
+    const sales = await server.db
+      .selectFrom('voucher_lines')
+      .select(['account', 'amount_ore'])
+      .where('site_id', '=', site.id)
+      .where('account', 'in', [3041, 2611])
+      .orderBy('id')
+      .execute();
+    expect(sales.map((line) => [line.account, Number(line.amount_ore)])).toEqual([
+      [3041, -43_904],
+      [2611, -10_976],
+      [3041, 8960],
+      [2611, 2240],
+      [3041, 34_944],
+      [2611, 8736],
+    ]);
+    const balance = await call(admin, 'get_balance_report', { From: `${today.slice(0, 4)}-01-01`, To: today });
+    expect(balance.body.data.every((row: { ClosingOre: number }) => row.ClosingOre === 0)).toBe(true);
+    const credit = await call(admin, 'credit_invoice', { Id: list[2].Id, Reason: 'Again' });
+    expect(credit.body.error_code).toBe('INVALID_STATE');
+  });
+
+  it('an invoice to an EU company with a valid VAT number is reverse charged, paid late at another rate, with the difference booked', async () => {
+    const { admin } = await openBooks();
+    const bad = await call(admin, 'save_customer', {
+      Kind: 'company',
+      Name: 'Klang GmbH',
+      Address: 'Hauptstraße 1\n10115 Berlin',
+      Country: 'DE',
+      VatNumber: 'DE12345',
+      Email: 'billing@klang.test',
+      Language: 'en',
+    });
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.body.error_code).toBe('INVALID_REQUEST');
+    const saved = await call(admin, 'save_customer', {
+      Id: 0,
+      Kind: 'company',
+      Name: 'Klang GmbH',
+      Address: 'Hauptstraße 1\n10115 Berlin',
+      Country: 'de',
+      VatNumber: 'DE 123 456 789',
+      Email: 'billing@klang.test',
+      Language: 'en',
+    });
+    expect(saved.body.data).toMatchObject({ Country: 'DE', VatNumber: 'DE123456789', BalanceCents: 0 });
+    const issued = await call(admin, 'create_invoice', {
+      CustomerId: saved.body.data.Id,
+      TaxCategory: 'electronic',
+      Lines: [{ Description: 'Seats, spring term', Quantity: 10, UnitCents: 3900 }],
+    });
+    expect(issued.body.data).toMatchObject({
+      Status: 'sent',
+      Payment: 'invoice',
+      Treatment: 'reverse_charge',
+      NetCents: 39_000,
+      VatCents: 0,
+      TotalCents: 39_000,
+    });
+    const id = issued.body.data.Id;
+    const text = await pdfText(admin, id);
+    expect(text).toContain('Reverse charge, Article 196 Council Directive 2006/112/EC');
+    expect(text).toContain('DE123456789');
+
+    const customer = await call(admin, 'get_customer', { Id: saved.body.data.Id });
+    expect(customer.body.data.BalanceCents).toBe(39_000);
+    const tooMuch = await call(admin, 'record_payment', { Id: id, AmountCents: 39_001, Date: today, Reference: 'x' });
+    expect(tooMuch.body.error_code).toBe('INVALID_STATE');
+    // Paid on a day whose rate is 11.50 (the invoice was booked at 11.20): a gain of 0.30 kr per euro.
+    const paid = await call(admin, 'record_payment', {
+      Id: id,
+      AmountCents: 39_000,
+      Date: yearAgo,
+      Reference: 'Bank 1',
+    });
+    expect(paid.body.data).toMatchObject({ Status: 'paid', PaidCents: 39_000 });
+    const payment = await server.db
+      .selectFrom('voucher_lines')
+      .innerJoin('vouchers', 'vouchers.id', 'voucher_lines.voucher_id')
+      .select(['voucher_lines.account', 'voucher_lines.amount_ore'])
+      .where('vouchers.source_kind', '=', 'payment')
+      .where('vouchers.source_id', '=', id)
+      .orderBy('voucher_lines.id')
+      .execute();
+    expect(payment.map((line) => [line.account, Number(line.amount_ore)])).toEqual([
+      [1930, 448_500],
+      [1510, -436_800],
+      [3960, -11_700],
+    ]);
+    expect((await call(admin, 'get_customer', { Id: saved.body.data.Id })).body.data.BalanceCents).toBe(0);
+  });
+
+  it('a manual voucher must balance and use the chart; a closed period takes none, and the books are never changed', async () => {
+    const { site, admin } = await openBooks();
+    const lines = [
+      { Account: 6570, AmountOre: 12_500, Text: 'Bank fee' },
+      { Account: 1930, AmountOre: -12_500 },
+    ];
+    const before = await snapshotRows(server);
+    const unbalanced = await call(admin, 'post_voucher', {
+      Date: yearAgo,
+      Text: 'Bank fee',
+      Lines: [lines[0], { Account: 1930, AmountOre: -12_000 }],
+    });
+    expect(unbalanced.body).toMatchObject({ error_code: 'UNBALANCED' });
+    const unknown = await call(admin, 'post_voucher', {
+      Date: yearAgo,
+      Text: 'Bank fee',
+      Lines: [lines[0], { Account: 1999, AmountOre: -12_500 }],
+    });
+    expect(unknown.body.error_code).toBe('NOT_FOUND');
+    expect(await snapshotRows(server)).toEqual(before);
+
+    const posted = await call(admin, 'post_voucher', { Date: yearAgo, Text: 'Bank fee', Lines: lines });
+    expect(posted.body.data).toMatchObject({
+      Series: 'M',
+      Number: 1,
+      Date: yearAgo,
+      Lines: [
+        { Account: 6570, AccountName: 'Bankkostnader', AmountOre: 12_500, Text: 'Bank fee' },
+        { Account: 1930, AmountOre: -12_500, Text: '' },
+      ],
+    });
+    const closed = await call(admin, 'close_period', { Through: yearAgo });
+    expect(closed.body.data).toEqual([expect.objectContaining({ LockedThrough: yearAgo })]);
+    const late = await call(admin, 'post_voucher', { Date: yearAgo, Text: 'Late', Lines: lines });
+    expect(late.body).toMatchObject({ error_code: 'PERIOD_CLOSED' });
+    const reopen = await call(admin, 'close_period', { Through: `${yearAgo.slice(0, 4)}-01-01` });
+    expect(reopen.body.error_code).toBe('INVALID_STATE');
+
+    // Nothing changes a voucher, not even the database's own owner.
+    await expect(
+      server.db.updateTable('voucher_lines').set({ amount_ore: 1 }).where('site_id', '=', site.id).execute(),
+    ).rejects.toThrow(/never changed/);
+    const book = await call(admin, 'get_mainbook', { From: yearAgo, To: yearAgo, Account: 1930 });
+    expect(book.body).toMatchObject({
+      Kind: 'mainbook',
+      Accounts: [
+        {
+          Account: 1930,
+          OpeningOre: 0,
+          Lines: [{ Voucher: 'M1', AmountOre: -12_500, BalanceOre: -12_500 }],
+          ClosingOre: -12_500,
+        },
+      ],
+    });
+  });
+
+  it('only administrators reach the books; a customer reads her own statement at the main book', async () => {
+    const { site, admin, student, productId } = await openBooks();
+    await buy(site, student, productId, 'FI');
+    const coach = await createPerson(server, site, 'coach');
+    for (const person of [coach, student]) {
+      for (const req of ['get_invoices', 'get_customers', 'get_books', 'get_vouchers']) {
+        const refused = await call(person, req, { From: today, To: today });
+        expect(refused.body.error_code, `${req}`).toBe('FORBIDDEN');
+      }
+    }
+    const mine = await call(student, 'get_mainbook', { From: yearAgo, To: today });
+    expect(mine.body).toEqual({
+      status: 'OK',
+      Kind: 'statement',
+      Accounts: [],
+      Statement: [
+        { Date: today, Kind: 'invoice', Number: 1, AmountCents: 4900, BalanceCents: 4900 },
+        { Date: today, Kind: 'payment', Number: 1, AmountCents: -4900, BalanceCents: 0 },
+      ],
+    });
+    const other = await createPerson(server, site);
+    expect((await call(other, 'get_mainbook', { From: yearAgo, To: today })).body.Statement).toEqual([]);
+    const backwards = await call(admin, 'get_mainbook', { From: today, To: yearAgo });
+    expect(backwards.body.error_code).toBe('INVALID_REQUEST');
+  });
+
+  it('two processes selling at once number the invoices and vouchers without a gap or a double', async () => {
+    const { site, admin, productId } = await openBooks();
+    const buyers: Person[] = [];
+    for (let i = 0; i < 8; i++) buyers.push(await createPerson(server, site));
+    await Promise.all(buyers.map((buyer, i) => buy(site, buyer, productId, 'SE', i % 2 === 0 ? server : second)));
+    const invoices = (await call(admin, 'get_invoices')).body.data as { Number: number }[];
+    expect(invoices.map((invoice) => invoice.Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const vouchers = await server.db
+      .selectFrom('vouchers')
+      .select('number')
+      .where('site_id', '=', site.id)
+      .orderBy('number')
+      .execute();
+    expect(vouchers.map((voucher) => voucher.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    await linesOf(site.id);
+  });
+});
