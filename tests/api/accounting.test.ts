@@ -8,6 +8,7 @@ import { type FakeStripe, startFakeStripe } from '../support/fakeStripe';
 import { snapshotRows } from '../support/inspect';
 import { pdfLines } from '../support/pdf';
 import { startTestServer, type TestServer } from '../support/server';
+import { readSie } from '../support/sieReader';
 
 const dialects = await testDialects();
 
@@ -358,6 +359,100 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     expect((await call(other, 'get_mainbook', { From: yearAgo, To: today })).body.Statement).toEqual([]);
     const backwards = await call(admin, 'get_mainbook', { From: today, To: yearAgo });
     expect(backwards.body.error_code).toBe('INVALID_REQUEST');
+  });
+
+  it('exports a year as an SIE 4 file that a reader of the format reads back as the books hold it', async () => {
+    const { site, admin, student, productId } = await openBooks();
+    await call(admin, 'save_books_settings', {
+      CompanyName: 'Ljudskolan AB',
+      OrgNumber: '556036-0793',
+      VatNumber: 'SE556036079301',
+      Address: 'Storgatan 1\n111 22 Stockholm',
+      Email: 'ekonomi@ljudskolan.test',
+      BankAccount: 'Bankgiro 123-4567',
+      PaymentTermsDays: 30,
+      SwedishVatBelowThreshold: false,
+      DefaultRate: 11.5,
+    });
+    await buy(site, student, productId, 'AT');
+    const year = (await call(admin, 'get_books')).body.Years.find(
+      (y: { Start: string }) => y.Start === `${today.slice(0, 4)}-01-01`,
+    );
+    const file = await downloadCall(server.url, 'accounting.php', 'export_sie', { YearId: year.Id }, as(admin));
+    expect(file.type).toBe('text/plain; charset=IBM437');
+    const sie = readSie(Buffer.from(file.bytes));
+    expect(sie).toMatchObject({ sieType: 4, companyName: 'Ljudskolan AB', orgNumber: '556036-0793' });
+    expect(sie.accounts.get(2680)?.name).toBe('Utgående moms, annat EU-land (OSS)');
+    // €49.00 with Austria's 20 %: VAT 817, net 4083, at 11.20.
+    expect(sie.vouchers).toEqual([
+      expect.objectContaining({
+        series: 'A',
+        number: 1,
+        date: today,
+        lines: [
+          expect.objectContaining({ account: 1580, amountOre: 54_880 }),
+          expect.objectContaining({ account: 3045, amountOre: -45_730 }),
+          expect.objectContaining({ account: 2680, amountOre: -9150 }),
+        ],
+      }),
+    ]);
+    expect(sie.closing.get('0:1580')).toBe(54_880);
+    expect(sie.result.get('0:3045')).toBe(-45_730);
+    const missing = await downloadCall(server.url, 'accounting.php', 'export_sie', { YearId: 999_999 }, as(admin));
+    expect(missing.status).toBe(404);
+  });
+
+  it('the OSS quarter, the VAT return and the EC sales list add up to the books', async () => {
+    const { site, admin, productId } = await openBooks();
+    const buyers: Person[] = [];
+    for (let i = 0; i < 4; i++) buyers.push(await createPerson(server, site));
+    const [de, fi, se, refunded] = buyers as [Person, Person, Person, Person];
+    await buy(site, de, productId, 'DE');
+    await buy(site, fi, productId, 'FI');
+    await buy(site, se, productId, 'SE');
+    const { sessionId } = await buy(site, refunded, productId, 'DE');
+    await stripe.deliver(`${server.url}/api/payments/stripe?site=${site.name}`, stripe.refund(sessionId, 2000));
+    const company = await call(admin, 'save_customer', {
+      Kind: 'company',
+      Name: 'Klang GmbH',
+      Address: 'Berlin',
+      Country: 'DE',
+      VatNumber: 'DE123456789',
+      Email: 'billing@klang.test',
+      Language: 'en',
+    });
+    await call(admin, 'create_invoice', {
+      CustomerId: company.body.data.Id,
+      TaxCategory: 'electronic',
+      Lines: [{ Description: 'Seats', Quantity: 2, UnitCents: 10_000 }],
+    });
+
+    const quarter = Math.floor((Number(today.slice(5, 7)) - 1) / 3) + 1;
+    const oss = await call(admin, 'get_oss', { Year: Number(today.slice(0, 4)), Quarter: quarter });
+    // DE: 2 × 4118 less the €20 credit's 1681 net (VAT 319); FI 25.5 %: VAT round(4900 × 2550 / 12550) = 996.
+    expect(oss.body).toMatchObject({
+      Rows: [
+        { Country: 'DE', RateBp: 1900, TaxableCents: 2 * 4118 - 1681, VatCents: 2 * 782 - 319 },
+        { Country: 'FI', RateBp: 2550, TaxableCents: 3904, VatCents: 996 },
+      ],
+      Corrections: [],
+      TotalVatCents: 2 * 782 - 319 + 996,
+      BooksVatCents: 2 * 782 - 319 + 996,
+    });
+    const csv = await sendCall(
+      server.url,
+      'accounting.php',
+      'export_oss',
+      { Year: Number(today.slice(0, 4)), Quarter: quarter },
+      as(admin),
+    );
+    expect(csv.text.split('\n')[1]).toBe('supplies,DE,19.00,65.55,12.45,');
+
+    const boxes = (await call(admin, 'get_vat_return', { From: today, To: today })).body.Boxes;
+    // The Swedish sale: 3920 net and 980 VAT at 11.20 kr; the company's €200 at 11.20, reverse charged.
+    expect(boxes).toEqual({ '05': 439, '10': 109, '30': 0, '39': 2240, '40': 0, '48': 0, '49': 109 });
+    const ec = await call(admin, 'get_ec_sales', { From: today, To: today });
+    expect(ec.body.data).toEqual([{ VatNumber: 'DE123456789', Name: 'Klang GmbH', Services: 2240 }]);
   });
 
   it('two processes selling at once number the invoices and vouchers without a gap or a double', async () => {

@@ -150,8 +150,10 @@ describe.each(dialects)('the access matrix on %s', (dialect) => {
       expect(tables.length).toBeGreaterThan(5);
       const counts: Record<string, string> = {};
       for (const table of tables) {
+        // A table only appended to (voucher lines) has no updated_at: its count says it all.
+        const latest = table.columns.some((c) => c.name === 'updated_at') ? sql`max(updated_at)` : sql`null`;
         const row = await sql<{ count: number; latest: string | null }>`
-          select count(*) as count, max(updated_at) as latest from ${sql.table(table.name)} where site_id = ${siteId}`
+          select count(*) as count, ${latest} as latest from ${sql.table(table.name)} where site_id = ${siteId}`
           .execute(server.db)
           .then((r) => r.rows[0]);
         counts[table.name] = `${Number(row?.count)} ${row?.latest ?? '-'}`;

@@ -63,6 +63,9 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'accounting.php get_income_report',
         'accounting.php get_vouchers',
         'accounting.php get_mainbook',
+        'accounting.php get_oss',
+        'accounting.php get_vat_return',
+        'accounting.php get_ec_sales',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

@@ -64,6 +64,11 @@ export const routeAccess = {
   '/productlist': { kind: 'admin' },
   '/productlist/:product_id': { kind: 'admin' },
   '/adminschedule': { kind: 'admin', types: [UserType.admin] },
+  '/invoices': { kind: 'admin', types: [UserType.admin] },
+  '/customers': { kind: 'admin', types: [UserType.admin] },
+  '/accounting': { kind: 'admin', types: [UserType.admin] },
+  // Spec §2 lists it among the signed-in user's pages: a customer reads her own statement there.
+  '/accounting/mainbook': { kind: 'login' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;

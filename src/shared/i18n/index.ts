@@ -1,3 +1,4 @@
+import { accounting as enAccounting } from './en/accounting';
 import { administration as enAdministration } from './en/administration';
 import { authoring as enAuthoring } from './en/authoring';
 import { blockEditor as enBlockEditor } from './en/blockEditor';
@@ -13,6 +14,7 @@ import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { signIn as enSignIn } from './en/signIn';
 import { site as enSite } from './en/site';
+import { accounting as svAccounting } from './sv/accounting';
 import { administration as svAdministration } from './sv/administration';
 import { authoring as svAuthoring } from './sv/authoring';
 import { blockEditor as svBlockEditor } from './sv/blockEditor';
@@ -32,7 +34,7 @@ import { site as svSite } from './sv/site';
 /**
  * One namespace per module (identity, site, learning, coaching, authoring, administration), plus the app frame's shell and errors,
  * the sign-in page's own (signIn: the texts the first page loads), and the course editor's (courseEditor) and its
- * block editors' (blockEditor), loaded only with the editor, ear training's (eartraining) and the shop's (commerce). English is the type source; Swedish is checked against
+ * block editors' (blockEditor), loaded only with the editor, ear training's (eartraining), the shop's (commerce) and the books' (accounting). English is the type source; Swedish is checked against
  * it by the compiler and by a unit test.
  */
 export const resources = {
@@ -52,6 +54,7 @@ export const resources = {
     blockEditor: enBlockEditor,
     eartraining: enEartraining,
     commerce: enCommerce,
+    accounting: enAccounting,
   },
   sv: {
     shell: svShell,
@@ -69,6 +72,7 @@ export const resources = {
     blockEditor: svBlockEditor,
     eartraining: svEartraining,
     commerce: svCommerce,
+    accounting: svAccounting,
   },
 } as const;
 

@@ -154,6 +154,11 @@ export const ReportRow = z.object({
 
 export const Period = z.object({ From: Day, To: Day });
 
+export const OssQuarter = z.object({
+  Year: z.number().int().min(2021).max(2100),
+  Quarter: z.number().int().min(1).max(4),
+});
+
 export const VoucherLine = z.object({
   Account: z.number(),
   AccountName: z.string(),
@@ -288,6 +293,8 @@ export const accounting = endpoint('accounting.php', {
     data: z.object({ Text: z.string().max(400_000) }),
     answer: z.object({ status: ok, Imported: z.number() }),
   }),
+  /** A fiscal year as an SIE 4 file (type 4E, codepage 437), streamed: the chart, balances and every voucher. */
+  export_sie: fileCall({ access: 'admin', data: z.object({ YearId: id }), file: 'text/plain' }),
   /** The balance report (classes 1–2) of a period, with the same day a year earlier. */
   get_balance_report: call({
     access: 'admin',
@@ -331,6 +338,60 @@ export const accounting = endpoint('accounting.php', {
         .max(100),
     }),
     answer: z.object({ status: ok, data: Voucher }),
+  }),
+  /**
+   * The One-Stop-Shop return of a quarter: per country and VAT rate the taxable amount and VAT in euro cents of the
+   * OSS sales invoiced in it, the corrections of earlier quarters (credit notes of their invoices) per quarter and
+   * country, the total, and what the books' OSS VAT account took in the quarter (equal to the total).
+   */
+  get_oss: call({
+    access: 'admin',
+    reads: true,
+    data: OssQuarter,
+    answer: z.object({
+      status: ok,
+      From: z.string(),
+      To: z.string(),
+      Rows: z.array(
+        z.object({ Country: z.string(), RateBp: z.number(), TaxableCents: z.number(), VatCents: z.number() }),
+      ),
+      Corrections: z.array(z.object({ Quarter: z.string(), Country: z.string(), VatCents: z.number() })),
+      TotalVatCents: z.number(),
+      BooksVatCents: z.number(),
+    }),
+  }),
+  /** The OSS return of a quarter as CSV (country, rate, taxable amount, VAT; then the corrections). */
+  export_oss: fileCall({ access: 'admin', data: OssQuarter, file: 'text/csv' }),
+  /**
+   * The Swedish VAT return's boxes for a period, in whole kronor, from the books: `05`, `10`, `30`, `39`, `40`, `48`
+   * and `49` (to pay; negative: to get back). Sales declared through OSS are not in it.
+   */
+  get_vat_return: call({
+    access: 'admin',
+    reads: true,
+    data: Period,
+    answer: z.object({
+      status: ok,
+      Boxes: z.object({
+        '05': z.number(),
+        '10': z.number(),
+        '30': z.number(),
+        '39': z.number(),
+        '40': z.number(),
+        '48': z.number(),
+        '49': z.number(),
+      }),
+    }),
+  }),
+  /** The EC sales list of a period: per buyer's VAT number, the services sold under reverse charge, whole kronor. */
+  get_ec_sales: call({
+    access: 'admin',
+    reads: true,
+    data: Period,
+    answer: z.object({
+      status: ok,
+      data: z.array(z.object({ VatNumber: z.string(), Name: z.string(), Services: z.number() })),
+    }),
   }),
   /**
    * The main book (huvudbok) of a period: each account's transactions with its running balance (administrators), or

@@ -14,6 +14,8 @@ import { invoiceById, invoiceDetail, listInvoices, listVouchers, statementOf, vo
 import { mainbook, report } from '../services/reports';
 import { invoiceForCustomer } from '../services/sales';
 import { accountingSettings, importRates, saveAccountingSettings } from '../services/settings';
+import { exportSie } from '../services/sieExport';
+import { ecSalesList, ossCsv, ossReturn, vatReturn } from '../services/vatReports';
 
 const presentReportRow = (row: Awaited<ReturnType<typeof report>>[number]) => ({
   Account: row.account,
@@ -204,6 +206,10 @@ export const accountingHandlers = handlers(accounting, {
     });
     return { status: 'OK', Imported: imported };
   },
+  async export_sie(ctx, data) {
+    const file = await exportSie(ctx.db, ctx.site, data.YearId);
+    return new FileAnswer({ name: file.name, type: 'text/plain; charset=IBM437', body: file.body });
+  },
   async get_balance_report(ctx, data) {
     checkPeriod(data);
     const rows = await report(ctx.db, ctx.site.id, 'balance', { from: data.From, to: data.To });
@@ -237,6 +243,47 @@ export const accountingHandlers = handlers(accounting, {
     });
     const { voucher, lines, names } = await voucherById(ctx.db, ctx.site.id, posted.id);
     return { status: 'OK', data: presentVoucher(voucher, lines, names) };
+  },
+  async get_oss(ctx, data) {
+    const oss = await ossReturn(ctx.db, ctx.site.id, data.Year, data.Quarter);
+    return {
+      status: 'OK',
+      From: oss.from,
+      To: oss.to,
+      Rows: oss.rows.map((row) => ({
+        Country: row.country,
+        RateBp: row.rateBp,
+        TaxableCents: row.taxableCents,
+        VatCents: row.vatCents,
+      })),
+      Corrections: oss.corrections.map((row) => ({
+        Quarter: row.quarter,
+        Country: row.country,
+        VatCents: row.vatCents,
+      })),
+      TotalVatCents: oss.totalVatCents,
+      BooksVatCents: oss.booksVatCents,
+    };
+  },
+  async export_oss(ctx, data) {
+    const oss = await ossReturn(ctx.db, ctx.site.id, data.Year, data.Quarter);
+    return new FileAnswer({
+      name: `oss-${data.Year}-Q${data.Quarter}.csv`,
+      type: 'text/csv; charset=utf-8',
+      body: Readable.from([ossCsv(oss)]),
+    });
+  },
+  async get_vat_return(ctx, data) {
+    checkPeriod(data);
+    return { status: 'OK', Boxes: await vatReturn(ctx.db, ctx.site.id, data.From, data.To) };
+  },
+  async get_ec_sales(ctx, data) {
+    checkPeriod(data);
+    const rows = await ecSalesList(ctx.db, ctx.site.id, data.From, data.To);
+    return {
+      status: 'OK',
+      data: rows.map((row) => ({ VatNumber: row.vatNumber, Name: row.name, Services: row.services })),
+    };
   },
   async get_mainbook(ctx, data) {
     checkPeriod(data);

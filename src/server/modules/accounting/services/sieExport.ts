@@ -1,0 +1,117 @@
+import { Readable } from 'node:stream';
+import { accountKind, isBalanceAccount } from '../../../../shared/domain/accounting/chart';
+import type { Db } from '../../../platform/db';
+import { AppError } from '../../../platform/errors';
+import { type SieBalance, type SieVoucher, writeSie } from '../sie';
+import { dayOf } from './ledger';
+import { accountingSettings } from './settings';
+
+/** Vouchers read from the database at a time while the file streams. */
+const VOUCHER_BATCH = 500;
+
+const sumsOf = async (db: Db, siteId: number, from: string | null, to: string): Promise<Map<number, number>> => {
+  let query = db
+    .selectFrom('voucher_lines')
+    .select(['account', (eb) => eb.fn.sum<number>('amount_ore').as('sum')])
+    .where('site_id', '=', siteId)
+    .where('date', '<=', to)
+    .groupBy('account');
+  if (from !== null) query = query.where('date', '>=', from);
+  return new Map((await query.execute()).map((row) => [row.account, Number(row.sum)]));
+};
+
+/** The vouchers of a year in number order, read in batches as the file asks for them. */
+async function* vouchersOf(db: Db, siteId: number, yearId: number): AsyncGenerator<SieVoucher> {
+  let after = 0;
+  for (;;) {
+    const vouchers = await db
+      .selectFrom('vouchers')
+      .select(['id', 'series', 'number', 'date', 'text', 'created_at'])
+      .where('site_id', '=', siteId)
+      .where('fiscal_year_id', '=', yearId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(VOUCHER_BATCH)
+      .execute();
+    if (vouchers.length === 0) return;
+    const lines = await db
+      .selectFrom('voucher_lines')
+      .select(['voucher_id', 'account', 'amount_ore', 'text'])
+      .where('voucher_id', '>=', vouchers[0]?.id ?? 0)
+      .where('voucher_id', '<=', vouchers.at(-1)?.id ?? 0)
+      .where('site_id', '=', siteId)
+      .orderBy('id')
+      .execute();
+    const byVoucher = new Map<number, typeof lines>();
+    for (const line of lines) {
+      const list = byVoucher.get(line.voucher_id);
+      if (list) list.push(line);
+      else byVoucher.set(line.voucher_id, [line]);
+    }
+    for (const voucher of vouchers) {
+      const registered = dayOf(voucher.created_at);
+      yield {
+        series: voucher.series,
+        number: voucher.number,
+        date: voucher.date,
+        text: voucher.text,
+        ...(registered !== voucher.date ? { registeredOn: registered } : {}),
+        lines: (byVoucher.get(voucher.id) ?? []).map((line) => ({
+          account: line.account,
+          amountOre: Number(line.amount_ore),
+          ...(line.text ? { text: line.text } : {}),
+        })),
+      };
+    }
+    after = vouchers.at(-1)?.id ?? after;
+  }
+}
+
+/**
+ * A fiscal year as an SIE 4 file, streamed: the chart, the balance accounts' opening and closing balances, the
+ * result accounts' year, and every voucher, read from the database a batch at a time as the file is sent.
+ */
+export async function exportSie(db: Db, site: { id: number; title: string }, yearId: number) {
+  const year = await db
+    .selectFrom('fiscal_years')
+    .selectAll()
+    .where('site_id', '=', site.id)
+    .where('id', '=', yearId)
+    .executeTakeFirst();
+  if (!year) throw new AppError('NOT_FOUND', 'No such fiscal year');
+  const dayBefore = new Date(`${year.start_date}T00:00:00Z`);
+  dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+  const [settings, accounts, before, during] = await Promise.all([
+    accountingSettings(db, site),
+    db.selectFrom('accounts').select(['number', 'name']).where('site_id', '=', site.id).orderBy('number').execute(),
+    sumsOf(db, site.id, null, dayBefore.toISOString().slice(0, 10)),
+    sumsOf(db, site.id, year.start_date, year.end_date),
+  ]);
+  const opening: SieBalance[] = [];
+  const closing: SieBalance[] = [];
+  const result: SieBalance[] = [];
+  for (const { number } of accounts) {
+    if (isBalanceAccount(number)) {
+      const open = before.get(number) ?? 0;
+      const close = open + (during.get(number) ?? 0);
+      if (open !== 0) opening.push({ account: number, amountOre: open });
+      if (close !== 0) closing.push({ account: number, amountOre: close });
+    } else if ((during.get(number) ?? 0) !== 0) {
+      result.push({ account: number, amountOre: during.get(number) ?? 0 });
+    }
+  }
+  const file = writeSie(
+    {
+      programName: 'Learning platform',
+      programVersion: '1.0',
+      generatedOn: dayOf(new Date().toISOString()),
+      companyName: settings.company_name,
+      orgNumber: settings.org_number || null,
+      fiscalYear: { start: year.start_date, end: year.end_date },
+    },
+    accounts.map((account) => ({ number: account.number, name: account.name, kind: accountKind(account.number) })),
+    { opening, closing, result },
+    vouchersOf(db, site.id, year.id),
+  );
+  return { name: `books-${year.start_date.slice(0, 4)}.se`, body: Readable.from(file) };
+}
