@@ -335,6 +335,45 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     });
   });
 
+  it('the main book pages a busy year, each page carrying the running balance of the account it takes up', async () => {
+    const { site, admin } = await openBooks();
+    const posted = await call(admin, 'post_voucher', {
+      Date: yearAgo,
+      Text: 'Bank fee',
+      Lines: [
+        { Account: 6570, AmountOre: 12_500 },
+        { Account: 1930, AmountOre: -12_500 },
+      ],
+    });
+    // A voucher of 2,100 lines more, written as the books write them.
+    const lines = Array.from({ length: 2100 }, (_, i) => ({
+      site_id: site.id,
+      voucher_id: posted.body.data.Id,
+      date: yearAgo,
+      account: i % 2 === 0 ? 6570 : 1930,
+      amount_ore: i % 2 === 0 ? 100 : -100,
+      currency_cents: null,
+      vat_country: null,
+      text: '',
+    }));
+    for (let i = 0; i < lines.length; i += 500) {
+      await server.db.insertInto('voucher_lines').values(lines.slice(i, i + 500)).execute();
+    }
+    const page = (n: number) => call(admin, 'get_mainbook', { From: yearAgo, To: yearAgo, Page: n });
+    const first = (await page(1)).body;
+    expect(first).toMatchObject({ Page: 1, TotalPages: 2 });
+    expect(first.Accounts.map((a: { Account: number; Lines: unknown[] }) => [a.Account, a.Lines.length])).toEqual([
+      [1930, 1051],
+      [6570, 949],
+    ]);
+    expect(first.Accounts[1].ClosingOre).toBe(12_500 + 948 * 100);
+    const second = (await page(2)).body;
+    expect(second.Accounts).toHaveLength(1);
+    expect(second.Accounts[0]).toMatchObject({ Account: 6570, OpeningOre: 12_500 + 948 * 100 });
+    expect(second.Accounts[0].Lines).toHaveLength(102);
+    expect(second.Accounts[0].ClosingOre).toBe(12_500 + 1050 * 100);
+  });
+
   it('only administrators reach the books; a customer reads her own statement at the main book', async () => {
     const { site, admin, student, productId } = await openBooks();
     await buy(site, student, productId, 'FI');
@@ -349,6 +388,8 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     expect(mine.body).toEqual({
       status: 'OK',
       Kind: 'statement',
+      Page: 1,
+      TotalPages: 1,
       Accounts: [],
       Statement: [
         { Date: today, Kind: 'invoice', Number: 1, AmountCents: 4900, BalanceCents: 4900 },

@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/identity';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { seedDemoBookings } from './bookings';
+import { seedDemoBooks } from './books';
 import { seedDemoCourses } from './courses';
 import { createCompany, createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
@@ -101,6 +102,7 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
     });
     await seedDemoProducts(trx, { config, siteId, courseIds });
     await seedDemoBookings(trx, { siteId, coachId: ids.coach as number, studentId: ids.student as number });
+    await seedDemoBooks(trx, { siteId, companyId: company.id });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

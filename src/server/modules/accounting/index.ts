@@ -10,4 +10,7 @@ export const handlers = {
   'accounting.php': accountingHandlers,
 } satisfies ModuleHandlers;
 
-export { type BookEvent, book, type SaleFacts } from './services/sales';
+export { saveCustomer } from './services/customers';
+export { recordPaymentById } from './services/invoices';
+export { type BookEvent, book, invoiceForCustomer, type SaleFacts } from './services/sales';
+export { importRates, saveAccountingSettings } from './services/settings';

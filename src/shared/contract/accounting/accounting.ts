@@ -395,16 +395,22 @@ export const accounting = endpoint('accounting.php', {
   }),
   /**
    * The main book (huvudbok) of a period: each account's transactions with its running balance (administrators), or
-   * one account's. A signed-in customer who is not an administrator gets her own account statement instead:
+   * one account's, 2,000 lines a page. A signed-in customer who is not an administrator gets her own account statement instead:
    * her invoices, credit notes and payments, and her balance.
    */
   get_mainbook: call({
     access: 'user',
     reads: true,
-    data: Period.extend({ Account: AccountNumber.optional() }),
+    data: Period.extend({
+      Account: AccountNumber.optional(),
+      Page: z.number().int().min(1).max(100_000).optional().default(1),
+    }),
     answer: z.object({
       status: ok,
       Kind: z.enum(['mainbook', 'statement']),
+      /** The main book comes 2,000 lines a page; a statement whole. */
+      Page: z.number(),
+      TotalPages: z.number(),
       Accounts: z.array(
         z.object({
           Account: z.number(),

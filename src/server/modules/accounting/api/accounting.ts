@@ -294,6 +294,8 @@ export const accountingHandlers = handlers(accounting, {
       return {
         status: 'OK',
         Kind: 'statement',
+        Page: 1,
+        TotalPages: 1,
         Accounts: [],
         Statement: entries.map((entry) => ({
           Date: entry.date,
@@ -304,11 +306,13 @@ export const accountingHandlers = handlers(accounting, {
         })),
       };
     }
-    const books = await mainbook(ctx.db, ctx.site.id, period, data.Account);
+    const books = await mainbook(ctx.db, ctx.site.id, period, { account: data.Account, page: data.Page });
     return {
       status: 'OK',
       Kind: 'mainbook',
-      Accounts: books.map((book) => ({
+      Page: data.Page,
+      TotalPages: books.totalPages,
+      Accounts: books.accounts.map((book) => ({
         Account: book.account,
         Name: book.name,
         OpeningOre: book.openingOre,

@@ -126,7 +126,7 @@ export interface CustomerInput {
  * charge); a Swedish company's organisation number must have a valid check digit. Invoices already issued keep the
  * customer as they named it.
  */
-export async function saveCustomer(db: Db, opts: { siteId: number; userId: number; input: CustomerInput }) {
+export async function saveCustomer(db: Db, opts: { siteId: number; userId: number | null; input: CustomerInput }) {
   const { input } = opts;
   const vatNumber = input.vatNumber === '' ? null : normaliseVatNumber(input.vatNumber);
   if (vatNumber !== null && (!isEuCountry(input.country) || !vatNumberFormatValid(input.country, vatNumber))) {

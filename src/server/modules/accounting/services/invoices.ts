@@ -457,7 +457,7 @@ export async function recordPaymentById(
     amountCents: number;
     date: string;
     reference: string;
-    userId: number;
+    userId: number | null;
   },
 ): Promise<void> {
   const settings = await accountingSettings(db, opts.site);

@@ -100,49 +100,77 @@ export interface MainbookAccount {
   closingOre: number;
 }
 
-/** At most this many lines in one main book answer: a year of one busy account, not every account of every year. */
-export const MAINBOOK_MAX_LINES = 50_000;
+/** Lines of the main book a page: a year of a busy account runs to hundreds of thousands. */
+export const MAINBOOK_PAGE = 2000;
 
 /**
- * The main book of a period: every account with transactions in it (or the one asked for), each line with the
- * account's running balance from its opening balance (balance accounts since the beginning, the others since their
- * fiscal year began).
+ * A page of the main book of a period: the transactions of every account (or the one asked for) in account, date and
+ * entry order, each with the account's running balance. An account opens with its balance before the period
+ * (balance accounts since the beginning, the others since their fiscal year began); an account a page takes up in
+ * the middle opens with its balance at the page's first line.
  */
-export async function mainbook(db: Db, siteId: number, period: Period, account?: number): Promise<MainbookAccount[]> {
+export async function mainbook(
+  db: Db,
+  siteId: number,
+  period: Period,
+  opts: { account?: number | undefined; page: number },
+): Promise<{ accounts: MainbookAccount[]; totalPages: number }> {
   const start = await yearStart(db, siteId, period.from);
-  let lines = db
+  let inPeriod = db
     .selectFrom('voucher_lines')
-    .innerJoin('vouchers', 'vouchers.id', 'voucher_lines.voucher_id')
-    .select([
-      'voucher_lines.account',
-      'voucher_lines.date',
-      'voucher_lines.amount_ore',
-      'voucher_lines.text',
-      'vouchers.id as voucher_id',
-      'vouchers.series',
-      'vouchers.number',
-      'vouchers.text as voucher_text',
-    ])
     .where('voucher_lines.site_id', '=', siteId)
     .where('voucher_lines.date', '>=', period.from)
-    .where('voucher_lines.date', '<=', period.to)
-    .orderBy('voucher_lines.account')
-    .orderBy('voucher_lines.date')
-    .orderBy('voucher_lines.id')
-    .limit(MAINBOOK_MAX_LINES);
-  if (account !== undefined) lines = lines.where('voucher_lines.account', '=', account);
-  const [rows, names, openingBalance, openingResult] = await Promise.all([
-    lines.execute(),
+    .where('voucher_lines.date', '<=', period.to);
+  if (opts.account !== undefined) inPeriod = inPeriod.where('voucher_lines.account', '=', opts.account);
+  const [rows, count, names, openingBalance, openingResult] = await Promise.all([
+    inPeriod
+      .innerJoin('vouchers', 'vouchers.id', 'voucher_lines.voucher_id')
+      .select([
+        'voucher_lines.id',
+        'voucher_lines.account',
+        'voucher_lines.date',
+        'voucher_lines.amount_ore',
+        'voucher_lines.text',
+        'vouchers.id as voucher_id',
+        'vouchers.series',
+        'vouchers.number',
+        'vouchers.text as voucher_text',
+      ])
+      .orderBy('voucher_lines.account')
+      .orderBy('voucher_lines.date')
+      .orderBy('voucher_lines.id')
+      .limit(MAINBOOK_PAGE)
+      .offset((opts.page - 1) * MAINBOOK_PAGE)
+      .execute(),
+    inPeriod.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     db.selectFrom('accounts').select(['number', 'name']).where('site_id', '=', siteId).execute(),
     sums(db, siteId, null, period.from),
     sums(db, siteId, start, period.from),
   ]);
+  // The account the page takes up in the middle: what its lines of the period before the page's first added up to.
+  const first = rows[0];
+  let carried = 0;
+  if (first && opts.page > 1) {
+    const before = await db
+      .selectFrom('voucher_lines')
+      .select((eb) => eb.fn.sum<number>('amount_ore').as('sum'))
+      .where('site_id', '=', siteId)
+      .where('account', '=', first.account)
+      .where('date', '>=', period.from)
+      .where((eb) =>
+        eb.or([eb('date', '<', first.date), eb.and([eb('date', '=', first.date), eb('id', '<', first.id)])]),
+      )
+      .executeTakeFirst();
+    carried = Number(before?.sum ?? 0);
+  }
   const nameOf = new Map(names.map((row) => [row.number, row.name]));
   const books = new Map<number, MainbookAccount>();
   for (const row of rows) {
     let book = books.get(row.account);
     if (!book) {
-      const opening = (isBalanceAccount(row.account) ? openingBalance : openingResult).get(row.account) ?? 0;
+      const opening =
+        ((isBalanceAccount(row.account) ? openingBalance : openingResult).get(row.account) ?? 0) +
+        (row === first ? carried : 0);
       book = {
         account: row.account,
         name: nameOf.get(row.account) ?? '',
@@ -162,5 +190,5 @@ export async function mainbook(db: Db, siteId: number, period: Period, account?:
       balanceOre: book.closingOre,
     });
   }
-  return [...books.values()];
+  return { accounts: [...books.values()], totalPages: Math.max(1, Math.ceil(Number(count.count) / MAINBOOK_PAGE)) };
 }

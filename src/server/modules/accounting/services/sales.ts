@@ -157,7 +157,9 @@ export async function invoiceForCustomer(
     taxCategory: TaxCategory;
     language: string | null;
     lines: { description: string; quantity: number; unitCents: number }[];
-    userId: number;
+    userId: number | null;
+    /** The issue date: today unless given (the demo's year of sales). */
+    date?: string;
   },
 ): Promise<InvoiceRow> {
   return inTransaction(db, async (trx) => {

@@ -32,7 +32,11 @@ export async function accountingSettings(db: Db, site: { id: number; title: stri
 }
 
 /** Stores a site's seller details and choices, with a line in the audit trail. */
-export async function saveAccountingSettings(db: Db, settings: AccountingSettings, userId: number): Promise<void> {
+export async function saveAccountingSettings(
+  db: Db,
+  settings: AccountingSettings,
+  userId: number | null,
+): Promise<void> {
   const at = now();
   const { site_id: _site, ...values } = settings;
   await inTransaction(db, async (trx) => {
