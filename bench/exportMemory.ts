@@ -7,7 +7,9 @@ import type { ServerProcess } from './servers';
 export const EXPORT_ADDED_MEMORY_BYTES = 50 * 1024 * 1024;
 
 export interface ExportMemory {
-  /** Lines of the file after its header: the users exported. */
+  /** The call exported with (`user_transfer.php export_users`, `accounting.php export_sie`). */
+  call: string;
+  /** Lines of the file after its first: the users (or the SIE file's records) exported. */
   rows: number;
   bytes: number;
   seconds: number;
@@ -30,9 +32,13 @@ const readRss = (pid: number) => {
  * the kernel's own (VmHWM, reset to the current size through /proc/<pid>/clear_refs before the export), so no
  * spike between two samples is missed; where that reset is not allowed, samples every 10 ms stand in.
  */
-export async function measureExport(server: ServerProcess, fixtures: BenchFixtures): Promise<ExportMemory> {
+export async function measureExport(
+  server: ServerProcess,
+  fixtures: BenchFixtures,
+  call: { file: string; req: string; data: unknown } = { file: 'user_transfer.php', req: 'export_users', data: {} },
+): Promise<ExportMemory> {
   if (!fixtures.editor) throw new Error('The export needs the bench’s editor (an administrator)');
-  const request = apiCall(fixtures, 'user_transfer.php', 'export_users', {}, { signedIn: false });
+  const request = apiCall(fixtures, call.file, call.req, call.data, { signedIn: false });
   const headers = { ...request.headers, authorization: fixtures.editor.token };
   delete (headers as Record<string, string>)['accept-encoding'];
   let peakFrom: ExportMemory['peakFrom'] = 'VmHWM';
@@ -51,7 +57,7 @@ export async function measureExport(server: ServerProcess, fixtures: BenchFixtur
   let newlines = 0;
   try {
     const response = await fetch(`${server.url}${request.path}`, { method: 'POST', headers, body: request.body });
-    if (response.status !== 200 || !response.body) throw new Error(`export_users answered ${response.status}`);
+    if (response.status !== 200 || !response.body) throw new Error(`${call.req} answered ${response.status}`);
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
       for (const byte of chunk) if (byte === 10) newlines++;
@@ -62,6 +68,7 @@ export async function measureExport(server: ServerProcess, fixtures: BenchFixtur
   const after = readRss(server.pid);
   const rssPeak = peakFrom === 'VmHWM' ? after.hwm : Math.max(sampled, after.rss);
   return {
+    call: `${call.file} ${call.req}`,
     rows: newlines - 1,
     bytes,
     seconds: (performance.now() - started) / 1000,

@@ -5,13 +5,14 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { builtServerArgs, sourceServerArgs } from '../tests/support/process';
+import { BOOKS_REPORT_MS, type BooksTiming, measureBooks } from './books';
 import { FIRST_LOAD_JS_BUDGET, measureClient, type PageSize } from './clientSize';
 import { addEditor } from './editor';
 import { EXPORT_ADDED_MEMORY_BYTES, type ExportMemory, measureExport } from './exportMemory';
 import { CHROMIUM_PATH, type LighthouseScores, runLighthouse } from './lighthouse';
 import { type LoadResult, loadServer, loadWithEditor, probe } from './load';
-import { type Scenario, scenarios } from './scenarios';
-import { type BenchFixtures, seedDatabase } from './seed';
+import { apiCall, type Scenario, scenarios } from './scenarios';
+import { type BenchFixtures, benchBooksYear, benchShape, seedDatabase } from './seed';
 import { type ServerProcess, startServer } from './servers';
 
 /**
@@ -40,7 +41,8 @@ const { values: args } = parseArgs({
 
 /** Steps besides the loads, which --only names as it names scenarios. */
 const EXPORT_STEP = 'export_users (memory)';
-const steps = [EXPORT_STEP];
+const BOOKS_STEP = 'books';
+const steps = [EXPORT_STEP, BOOKS_STEP];
 
 if (args.help) {
   console.log(`npm run bench -- [options]
@@ -71,6 +73,7 @@ if (unknown.length > 0) {
   throw new Error(`--only: no scenario ${unknown.join(', ')}; there are ${known.join(', ')}`);
 }
 const runExport = !args.only || args.only.includes(EXPORT_STEP);
+const runBooks = !args.only || args.only.includes(BOOKS_STEP);
 const selected = scenarios.filter((s) => !args.only || s.target === 'baseline' || args.only.includes(s.name));
 
 /** Targets of issue 3 (figures for docs/performance.md, not timed tests). */
@@ -298,8 +301,16 @@ function evaluateTargets(
   client: PageSize[],
   exports: (ExportMemory & { compared: boolean })[],
   lighthouse: LighthouseScores[],
+  books: BooksTiming[],
 ) {
   const checks: { target: string; value: string; met: boolean }[] = [];
+  for (const timing of books) {
+    checks.push({
+      target: `${timing.call} < ${BOOKS_REPORT_MS} ms (${benchShape.vouchers} vouchers)`,
+      value: `${Math.round(timing.medianMs)} ms (slowest ${Math.round(timing.maxMs)} ms)`,
+      met: timing.maxMs < BOOKS_REPORT_MS,
+    });
+  }
   for (const page of lighthouse.filter((l) => l.path === EAR_TRAINING_PAGE)) {
     const tti = page.metrics.timeToInteractiveMs ?? null;
     checks.push({
@@ -311,7 +322,7 @@ function evaluateTargets(
   for (const e of exports.filter((x) => !x.compared)) {
     const added = e.rssPeak - e.rssBefore;
     checks.push({
-      target: `export_users of ${e.rows} users adds < ${mb(EXPORT_ADDED_MEMORY_BYTES)} MB to the server's RSS`,
+      target: `${e.call} of ${e.rows} lines adds < ${mb(EXPORT_ADDED_MEMORY_BYTES)} MB to the server's RSS`,
       value: `${mb(added).toFixed(1)} MB`,
       met: added < EXPORT_ADDED_MEMORY_BYTES,
     });
@@ -355,6 +366,24 @@ function evaluateTargets(
   }
   console.table(checks.map((c) => ({ ...c, met: c.met ? 'yes' : 'NO' })));
   return checks;
+}
+
+function logExport(e: ExportMemory, compared: boolean) {
+  console.log(
+    `  ${e.call}${compared ? ' [compare]' : ''}: ${e.rows} lines, ${(e.bytes / 1e6).toFixed(1)} MB in ${e.seconds.toFixed(1)} s; ` +
+      `RSS ${mb(e.rssBefore).toFixed(1)} MB before, peak ${mb(e.rssPeak).toFixed(1)} MB (${e.peakFrom}), added ${mb(e.rssPeak - e.rssBefore).toFixed(1)} MB`,
+  );
+}
+
+/** The bench site's fiscal years, as the administrator's /accounting reads them. */
+async function fetchYears(server: ServerProcess, fixtures: BenchFixtures): Promise<{ Id: number; Start: string }[]> {
+  const request = apiCall(fixtures, 'accounting.php', 'get_books', {}, { signedIn: false });
+  const response = await fetch(`${server.url}${request.path}`, {
+    method: 'POST',
+    headers: { ...request.headers, authorization: fixtures.editor?.token ?? '' },
+    body: request.body,
+  });
+  return ((await response.json()) as { Years: { Id: number; Start: string }[] }).Years;
 }
 
 function writeResults(entry: object) {
@@ -461,11 +490,26 @@ async function main() {
         for (const { target, compared: isCompare } of servers) {
           const e = await measureExport(target.server, target.fixtures);
           exports.push({ ...e, compared: isCompare });
+          logExport(e, isCompare);
+        }
+      }
+      const books: BooksTiming[] = [];
+      if (runBooks) {
+        books.push(...(await measureBooks(platform, fixtures)));
+        for (const timing of books) {
           console.log(
-            `  export_users${isCompare ? ' [compare]' : ''}: ${e.rows} users, ${(e.bytes / 1e6).toFixed(1)} MB in ${e.seconds.toFixed(1)} s; ` +
-              `RSS ${mb(e.rssBefore).toFixed(1)} MB before, peak ${mb(e.rssPeak).toFixed(1)} MB (${e.peakFrom}), added ${mb(e.rssPeak - e.rssBefore).toFixed(1)} MB`,
+            `  ${timing.call}: median ${timing.medianMs.toFixed(0)} ms, slowest ${timing.maxMs.toFixed(0)} ms`,
           );
         }
+        const year = benchBooksYear();
+        const years = await fetchYears(platform, fixtures);
+        const sie = await measureExport(platform, fixtures, {
+          file: 'accounting.php',
+          req: 'export_sie',
+          data: { YearId: years.find((y) => y.Start === `${year}-01-01`)?.Id ?? 0 },
+        });
+        exports.push({ ...sie, compared: false });
+        logExport(sie, false);
       }
 
       let lighthouse: LighthouseScores[] = [];
@@ -475,7 +519,7 @@ async function main() {
       }
 
       printTable(results, client, lighthouse);
-      const checks = evaluateTargets(results, serverPeakRss, client, exports, lighthouse);
+      const checks = evaluateTargets(results, serverPeakRss, client, exports, lighthouse, books);
       writeResults({
         date: new Date().toISOString(),
         machine: {
@@ -496,6 +540,7 @@ async function main() {
         },
         server: { peakRssBytes: serverPeakRss },
         exports,
+        books,
         scenarios: results,
         client,
         lighthouse,

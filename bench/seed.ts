@@ -16,6 +16,7 @@ import {
   siteValues,
   userValues,
 } from '../src/server/seed/factories';
+import { DEFAULT_CHART } from '../src/shared/domain/accounting/chart';
 import type { BenchEditor } from './editor';
 
 /** The data set the benchmark loads the server with: the shapes later issues need, at the size of a large school. */
@@ -35,6 +36,8 @@ export const benchShape = {
   messageDays: 365,
   /** The shop: a product per course, bundles of three courses, coaching packages and sample packs, to this many. */
   products: 500,
+  /** The books: a year of this many vouchers of three lines each (a card sale: receivable, sales, VAT). */
+  vouchers: 200_000,
 } as const;
 
 export const BENCH_PASSWORD = 'bench-password-not-secret';
@@ -587,7 +590,79 @@ const families: ((ctx: SeedContext) => Promise<void>)[] = [
   seedLearners,
   seedMessages,
   seedProducts,
+  seedBooks,
 ];
+
+/** The year the books' vouchers fall in: the current calendar year. */
+export const benchBooksYear = () => new Date().getUTCFullYear();
+
+/**
+ * The books: the default chart, the current calendar year, and benchShape.vouchers vouchers spread over it, each a
+ * card sale of three lines (the card receivable, the sales of Sweden or OSS, their VAT), in number order.
+ */
+async function seedBooks(ctx: SeedContext): Promise<void> {
+  const postgres = isPostgres(ctx.db);
+  const { siteId, at } = ctx;
+  const year = benchBooksYear();
+  const lit = (value: number | string) => sql.lit(value);
+  await insertAll(
+    ctx,
+    'accounts',
+    DEFAULT_CHART.map((account) => ({
+      site_id: siteId,
+      number: account.number,
+      name: account.name,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  const fiscalYear = await ctx.db
+    .insertInto('fiscal_years')
+    .values({
+      site_id: siteId,
+      start_date: `${year}-01-01`,
+      end_date: `${year}-12-31`,
+      locked_through: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const total = benchShape.vouchers;
+  const series = postgres
+    ? sql`generate_series(${lit(0)}::bigint, ${lit(total - 1)}) as n(i)`
+    : sql`(with recursive n(i) as (select 0 union all select i + 1 from n where i < ${lit(total - 1)}) select i from n) as n`;
+  const day = postgres
+    ? sql`to_char(date ${lit(`${year}-01-01`)} + (i * 365 / ${lit(total)})::int, 'YYYY-MM-DD')`
+    : sql`date(${lit(`${year}-01-01`)}, '+' || (i * 365 / ${lit(total)}) || ' days')`;
+  await sql`
+    insert into vouchers
+      (site_id, fiscal_year_id, series, number, date, text, source_kind, source_id, corrects_voucher_id,
+       created_by_user_id, created_at, updated_at)
+    select ${lit(siteId)}, ${lit(fiscalYear.id)}, 'A', i + 1, ${day}, 'Faktura ' || (i + 1), 'invoice', null, null, null,
+      ${at}, ${at}
+    from ${series}`.execute(ctx.db);
+  await ctx.db
+    .insertInto('number_series')
+    .values({ site_id: siteId, key: `voucher:${fiscalYear.id}:A`, next: total + 1, created_at: at, updated_at: at })
+    .execute();
+  // Net 400–496 kr, VAT a quarter of it; every other sale to another EU country's consumer (OSS).
+  const net = sql`(40000 + (number % 97) * 100)`;
+  const oss = sql`(number % 2 = 0)`;
+  const lines = [
+    sql`${lit(1580)}, ${net} + ${net} / 4`,
+    sql`case when ${oss} then ${lit(3045)} else ${lit(3041)} end, -${net}`,
+    sql`case when ${oss} then ${lit(2680)} else ${lit(2611)} end, -(${net} / 4)`,
+  ];
+  for (const line of lines) {
+    await sql`
+      insert into voucher_lines (site_id, voucher_id, date, account, amount_ore, currency_cents, vat_country, text)
+      select site_id, id, date, ${line}, null, null, ''
+      from vouchers where site_id = ${lit(siteId)}`.execute(ctx.db);
+  }
+  ctx.counts.vouchers = total;
+  ctx.counts.voucher_lines = total * lines.length;
+}
 
 /** Seeds an empty, migrated database in one transaction and opens a session for the first student. */
 export async function seedBenchData(db: Db): Promise<BenchFixtures> {
