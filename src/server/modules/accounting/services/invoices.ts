@@ -7,7 +7,7 @@ import type { TaxCategory } from '../../../../shared/domain/commerce/products';
 import { type Db, inTransaction, lockedForUpdate, now } from '../../../platform/db';
 import type { CustomersTable, InvoicesTable } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
-import { audit, dayOf, nextNumber, postVoucher, type VoucherLineInput } from './ledger';
+import { addDays, audit, dayOf, nextNumber, postVoucher, type VoucherLineInput } from './ledger';
 import { type AccountingSettings, accountingSettings, rateOn } from './settings';
 
 export type InvoiceRow = Selectable<InvoicesTable>;
@@ -92,12 +92,6 @@ function invoiceVoucherLines(
     },
   ];
 }
-
-const addDays = (date: string, days: number): string => {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-};
 
 /**
  * Issues an invoice, finalised at once: the next number of the site's gapless series, its lines and VAT per rate,

@@ -110,12 +110,14 @@ export async function lockedThrough(db: Db, siteId: number): Promise<string | nu
   return (row?.through as string | null | undefined) ?? null;
 }
 
-/** The day after a YYYY-MM-DD day. */
-export function nextDay(date: string): string {
+/** A YYYY-MM-DD day so many days later (earlier, for a negative count). */
+export function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
+  day.setUTCDate(day.getUTCDate() + days);
   return day.toISOString().slice(0, 10);
 }
+
+export const nextDay = (date: string): string => addDays(date, 1);
 
 /**
  * Appends a balanced voucher, numbered next in its series and fiscal year, with its lines and an audit line. A

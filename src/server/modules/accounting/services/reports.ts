@@ -1,5 +1,6 @@
 import { isBalanceAccount } from '../../../../shared/domain/accounting/chart';
 import type { Db } from '../../../platform/db';
+import { nextDay } from './ledger';
 
 export interface Period {
   from: string;
@@ -35,7 +36,12 @@ async function yearStart(db: Db, siteId: number, day: string): Promise<string> {
 }
 
 /** Each account's sum of lines in [from, to) — `from` null: since the beginning. One index range per account. */
-async function sums(db: Db, siteId: number, from: string | null, toExclusive: string): Promise<Map<number, number>> {
+export async function sums(
+  db: Db,
+  siteId: number,
+  from: string | null,
+  toExclusive: string,
+): Promise<Map<number, number>> {
   let query = db
     .selectFrom('voucher_lines')
     .select(['account', (eb) => eb.fn.sum<number>('amount_ore').as('sum')])
@@ -47,19 +53,13 @@ async function sums(db: Db, siteId: number, from: string | null, toExclusive: st
   return new Map(rows.map((row) => [row.account, Number(row.sum)]));
 }
 
-const dayAfter = (day: string): string => {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-};
-
 /**
  * The balance report (classes 1–2) or the income report (classes 3–8) of a period. A balance account opens with all
  * that was booked on it before the period; an income account with what was booked on it since its fiscal year
  * began. The comparison is the same period a year earlier: its closing balance, or its change.
  */
 export async function report(db: Db, siteId: number, kind: 'balance' | 'income', period: Period): Promise<ReportRow[]> {
-  const end = dayAfter(period.to);
+  const end = nextDay(period.to);
   const previous = { from: yearEarlier(period.from), to: yearEarlier(period.to) };
   const [accounts, opening, change, previousChange, previousOpening] = await Promise.all([
     db.selectFrom('accounts').select(['number', 'name']).where('site_id', '=', siteId).orderBy('number').execute(),
@@ -67,7 +67,7 @@ export async function report(db: Db, siteId: number, kind: 'balance' | 'income',
       ? sums(db, siteId, null, period.from)
       : yearStart(db, siteId, period.from).then((start) => sums(db, siteId, start, period.from)),
     sums(db, siteId, period.from, end),
-    sums(db, siteId, previous.from, dayAfter(previous.to)),
+    sums(db, siteId, previous.from, nextDay(previous.to)),
     kind === 'balance' ? sums(db, siteId, null, previous.from) : Promise.resolve(new Map<number, number>()),
   ]);
   const rows: ReportRow[] = [];

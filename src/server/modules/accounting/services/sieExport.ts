@@ -3,22 +3,12 @@ import { accountKind, isBalanceAccount } from '../../../../shared/domain/account
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { type SieBalance, type SieVoucher, writeSie } from '../sie';
-import { dayOf } from './ledger';
+import { dayOf, nextDay } from './ledger';
+import { sums } from './reports';
 import { accountingSettings } from './settings';
 
 /** Vouchers read from the database at a time while the file streams. */
 const VOUCHER_BATCH = 500;
-
-const sumsOf = async (db: Db, siteId: number, from: string | null, to: string): Promise<Map<number, number>> => {
-  let query = db
-    .selectFrom('voucher_lines')
-    .select(['account', (eb) => eb.fn.sum<number>('amount_ore').as('sum')])
-    .where('site_id', '=', siteId)
-    .where('date', '<=', to)
-    .groupBy('account');
-  if (from !== null) query = query.where('date', '>=', from);
-  return new Map((await query.execute()).map((row) => [row.account, Number(row.sum)]));
-};
 
 /** The vouchers of a year in number order, read in batches as the file asks for them. */
 async function* vouchersOf(db: Db, siteId: number, yearId: number): AsyncGenerator<SieVoucher> {
@@ -79,13 +69,11 @@ export async function exportSie(db: Db, site: { id: number; title: string }, yea
     .where('id', '=', yearId)
     .executeTakeFirst();
   if (!year) throw new AppError('NOT_FOUND', 'No such fiscal year');
-  const dayBefore = new Date(`${year.start_date}T00:00:00Z`);
-  dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
   const [settings, accounts, before, during] = await Promise.all([
     accountingSettings(db, site),
     db.selectFrom('accounts').select(['number', 'name']).where('site_id', '=', site.id).orderBy('number').execute(),
-    sumsOf(db, site.id, null, dayBefore.toISOString().slice(0, 10)),
-    sumsOf(db, site.id, year.start_date, year.end_date),
+    sums(db, site.id, null, year.start_date),
+    sums(db, site.id, year.start_date, nextDay(year.end_date)),
   ]);
   const opening: SieBalance[] = [];
   const closing: SieBalance[] = [];
