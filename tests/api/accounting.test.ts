@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSite } from '../factories';
+import { createCompany, createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse } from '../factories/courses';
 import { downloadCall, sendCall } from '../support/api';
@@ -279,6 +279,83 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     expect((await call(admin, 'get_customer', { Id: saved.body.data.Id })).body.data.BalanceCents).toBe(0);
   });
 
+  it('a buyer whose company the school invoices pays by invoice: the course at once, a reverse-charged invoice to pay', async () => {
+    const { site, admin, student, productId } = await openBooks();
+    const options = (person: Person) =>
+      sendCall(server.url, 'orders.php', 'get_checkout_options', {}, as(person)).then((a) => a.body);
+    expect(await options(student)).toEqual({ status: 'OK', InvoiceCompany: null });
+    const refused = await sendCall(
+      server.url,
+      'orders.php',
+      'start_checkout',
+      { ProductId: productId, PayByInvoice: true },
+      as(student),
+    );
+    expect(refused.body).toMatchObject({ error_code: 'INVALID_STATE' });
+
+    const company = await createCompany(server.db, { site, name: 'Klang GmbH' });
+    const employee = await createPerson(server, site, 'student', { companyId: company.id });
+    expect((await options(employee)).InvoiceCompany).toBeNull();
+    await call(admin, 'save_customer', {
+      Kind: 'company',
+      Name: 'Klang GmbH',
+      Address: 'Berlin',
+      Country: 'DE',
+      VatNumber: 'DE123456789',
+      Email: 'billing@klang.test',
+      Language: 'en',
+      CompanyId: company.id,
+    });
+    expect((await options(employee)).InvoiceCompany).toBe('Klang GmbH');
+    const bought = await sendCall(
+      server.url,
+      'orders.php',
+      'start_checkout',
+      { ProductId: productId, PayByInvoice: true },
+      as(employee),
+    );
+    expect(bought.body).toMatchObject({ status: 'OK', Url: null });
+    const order = await sendCall(server.url, 'orders.php', 'get_order', { OrderId: bought.body.OrderId }, as(employee));
+    expect(order.body.Order).toMatchObject({ Status: 'paid', AmountCents: 4900 });
+    const access = await server.db
+      .selectFrom('course_access')
+      .select('course_id')
+      .where('user_id', '=', employee.id)
+      .execute();
+    expect(access).toHaveLength(1);
+    // Net of Sweden's 25 %: €39.20, and no VAT for an EU company with a VAT number.
+    const invoices = (await call(admin, 'get_invoices')).body.data;
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        OrderId: bought.body.OrderId,
+        CustomerName: 'Klang GmbH',
+        Payment: 'invoice',
+        Status: 'sent',
+        Treatment: 'reverse_charge',
+        NetCents: 3920,
+        VatCents: 0,
+        TotalCents: 3920,
+      }),
+    ]);
+    // Refunded by an administrator: the invoice is credited in whole, and the course taken back.
+    const refund = await sendCall(
+      server.url,
+      'orders.php',
+      'refund_order',
+      { OrderId: bought.body.OrderId },
+      as(admin),
+    );
+    expect(refund.body.Order).toMatchObject({ Status: 'refunded' });
+    const after = (await call(admin, 'get_invoices')).body.data;
+    expect(
+      after.map((i: { Kind: string; TotalCents: number; Status: string }) => [i.Kind, i.TotalCents, i.Status]),
+    ).toEqual([
+      ['credit_note', -3920, 'paid'],
+      ['invoice', 3920, 'credited'],
+    ]);
+    await linesOf(site.id);
+  });
+
   it('a manual voucher must balance and use the chart; a closed period takes none, and the books are never changed', async () => {
     const { site, admin } = await openBooks();
     const lines = [
@@ -357,7 +434,10 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
       text: '',
     }));
     for (let i = 0; i < lines.length; i += 500) {
-      await server.db.insertInto('voucher_lines').values(lines.slice(i, i + 500)).execute();
+      await server.db
+        .insertInto('voucher_lines')
+        .values(lines.slice(i, i + 500))
+        .execute();
     }
     const page = (n: number) => call(admin, 'get_mainbook', { From: yearAgo, To: yearAgo, Page: n });
     const first = (await page(1)).body;

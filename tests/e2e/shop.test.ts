@@ -207,6 +207,53 @@ describe.skipIf(!e2eAvailable)('buying: sign in, a discount code, the payment pa
     await context.close();
   });
 
+  it('a buyer whose company the school invoices pays by invoice: the bundle is hers at once', {
+    timeout: 60_000,
+  }, async () => {
+    const { email } = await registerAccount({ first: 'Ida', last: 'Invoiced' });
+    expect((await apiCall('register.php', 'verify_email', { code: await verificationCode(email) })).status).toBe('OK');
+    const buyer = await signIn(email);
+    const admin = await signIn(demo.admin);
+    const name = `Studio ${Date.now().toString(36)} AB`;
+    const company = (await apiCall('companies.php', 'save_company', { Name: name, Seats: 3 }, admin.token)).data;
+    await apiCall(
+      'companies.php',
+      'add_company_users',
+      { CompanyId: company.Id, UserIds: [buyer.userId] },
+      admin.token,
+    );
+    await apiCall(
+      'accounting.php',
+      'save_customer',
+      {
+        Kind: 'company',
+        Name: name,
+        Address: 'Storgatan 1\n111 22 Stockholm',
+        Country: 'SE',
+        OrgNumber: '556036-0793',
+        Email: 'billing@studio.example',
+        Language: 'sv',
+        CompanyId: company.Id,
+      },
+      admin.token,
+    );
+
+    const context = await newContext(browser());
+    await signInViaApi(context, email);
+    const page = await context.newPage();
+    await gotoPage(page, '/product/producer-bundle');
+    await settle(page);
+    const buy = page.getByTestId('buy-box');
+    const invoice = buy.getByRole('button', { name: `Pay by invoice to ${name}` });
+    await invoice.waitFor();
+    await expectAccessible(page, 'the buy box with paying by invoice');
+    await invoice.click();
+    await page.getByTestId('product-owned').waitFor();
+    const invoices = await apiCall('accounting.php', 'get_invoices', { Search: name }, admin.token);
+    expect(invoices.data[0]).toMatchObject({ Payment: 'invoice', Status: 'sent', NetCents: 6320, VatCents: 1580 });
+    await context.close();
+  });
+
   it('an administrator manages discount codes and the payment settings in /productlist, in both themes', {
     timeout: 60_000,
   }, async () => {

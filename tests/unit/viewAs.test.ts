@@ -45,6 +45,7 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'products.php get_product_admin',
         'orders.php get_order',
         'orders.php get_my_orders',
+        'orders.php get_checkout_options',
         'orders.php get_orders',
         'shop.php get_shop_settings',
         'shop.php get_discount_codes',

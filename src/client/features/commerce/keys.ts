@@ -11,6 +11,8 @@ export const commerceKeys = {
     ['commerce', 'product', slug, language, token] as const,
   order: (orderId: number, token: string | null) => ['commerce', 'order', orderId, token] as const,
   myOrders: (token: string | null) => ['commerce', 'myOrders', token] as const,
+  /** How the signed-in buyer may pay besides by card (her company on invoice). */
+  checkoutOptions: (token: string | null) => ['commerce', 'checkoutOptions', token] as const,
   sales: (productId: number) => ['commerce', 'sales', productId] as const,
   discountCodes: ['commerce', 'discountCodes'] as const,
   settings: ['commerce', 'settings'] as const,

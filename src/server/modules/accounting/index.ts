@@ -10,7 +10,7 @@ export const handlers = {
   'accounting.php': accountingHandlers,
 } satisfies ModuleHandlers;
 
-export { saveCustomer } from './services/customers';
+export { companyCustomerOf, saveCustomer } from './services/customers';
 export { recordPaymentById } from './services/invoices';
 export { type BookEvent, book, invoiceForCustomer, type SaleFacts } from './services/sales';
 export { importRates, saveAccountingSettings } from './services/settings';

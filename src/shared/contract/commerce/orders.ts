@@ -62,7 +62,9 @@ export const orders = endpoint('orders.php', {
    * Starts buying a product: an order, and the address of Stripe Checkout's payment page for it (`Url`), where the
    * client sends the buyer; back from it at /product/:slug?order=<OrderId>. With nothing to pay (a full discount)
    * the order is fulfilled at once and `Url` is null. Refusals: NOT_FOUND, INVALID_STATE (sold in the webshop),
-   * ALREADY_OWNED, SHOP_CLOSED (no payment keys), DISCOUNT_INVALID, TOO_MANY_REQUESTS, PAYMENT_PROVIDER.
+   * ALREADY_OWNED, SHOP_CLOSED (no payment keys), DISCOUNT_INVALID, TOO_MANY_REQUESTS, PAYMENT_PROVIDER. With
+   * `PayByInvoice` the buyer's company is invoiced instead (`get_checkout_options` says whether it can be): the order
+   * is fulfilled at once and `Url` is null; INVALID_STATE when her company does not buy on invoice.
    */
   start_checkout: call({
     access: 'user',
@@ -70,8 +72,19 @@ export const orders = endpoint('orders.php', {
       ProductId: id,
       DiscountCode: DiscountCodeText.optional().transform((code) => code || null),
       Language: LanguageChoice.optional(),
+      PayByInvoice: z.boolean().optional().default(false),
     }),
     answer: z.object({ status: ok, OrderId: z.number(), Url: z.string().nullable() }),
+  }),
+  /**
+   * How the caller may pay besides by card: `InvoiceCompany` names her company when the school invoices it (a customer
+   * of the books linked to her company), else null.
+   */
+  get_checkout_options: call({
+    access: 'user',
+    reads: true,
+    data: z.object({}),
+    answer: z.object({ status: ok, InvoiceCompany: z.string().nullable() }),
   }),
   /** One of the caller's own orders (the page back from payment asks until it is paid); another's is NOT_FOUND. */
   get_order: call({

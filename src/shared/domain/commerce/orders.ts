@@ -6,8 +6,11 @@
 export const orderStatuses = ['pending', 'paid', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** How an order is paid: by card through Stripe Checkout, or nothing to pay (a discount to zero). */
-export const orderPayments = ['card', 'free'] as const;
+/**
+ * How an order is paid: by card through Stripe Checkout, nothing to pay (a discount to zero), or on an invoice to the
+ * buyer's company (fulfilled at once; the invoice waits for the payment in the books).
+ */
+export const orderPayments = ['card', 'free', 'invoice'] as const;
 export type OrderPayment = (typeof orderPayments)[number];
 
 /** A discount code takes a percentage off, or an amount in euro cents (never below zero). */

@@ -56,6 +56,8 @@ export const commerce = {
     preview: 'Try a free lesson first: {{name}}',
     buy: 'Buy',
     buyExternal: 'Buy in our webshop',
+    payByInvoice: 'Pay by invoice to {{company}}',
+    invoiceNote: 'Yours at once; {{company}} gets an invoice to pay.',
     shopClosed: 'The shop is not open yet: purchases will be possible here soon.',
     owned: 'You own this',
     toMyCourses: 'Go to My courses',

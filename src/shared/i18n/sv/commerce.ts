@@ -59,6 +59,8 @@ export const commerce: Translation<typeof en> = {
     preview: 'Prova en gratislektion först: {{name}}',
     buy: 'Köp',
     buyExternal: 'Köp i vår webbutik',
+    payByInvoice: 'Betala mot faktura till {{company}}',
+    invoiceNote: 'Din direkt; {{company}} får en faktura att betala.',
     shopClosed: 'Butiken är inte öppen ännu: snart går det att köpa här.',
     owned: 'Du äger den här',
     toMyCourses: 'Gå till Mina kurser',

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +30,8 @@ interface Quote {
 
 /**
  * A product's buy box: its price, and the way to buy it here — sign in first, a discount code if she has one, then
- * on to Stripe's payment page (or, with nothing to pay, hers at once). Owned, sold in the webshop, or with the shop
+ * on to Stripe's payment page (or, with nothing to pay, hers at once; or on an invoice to her company, when the
+ * school invoices it). Owned, sold in the webshop, or with the shop
  * not open, it says so instead.
  */
 export function BuyBox({ product, language }: { product: ProductDetail; language: string }) {
@@ -49,12 +50,20 @@ export function BuyBox({ product, language }: { product: ProductDetail; language
       setQuote({ code: typed, discountCents: answer.DiscountCents, amountCents: answer.AmountCents }),
     onError: () => setQuote(null),
   });
+  // Her company, when the school invoices it: she may have it pay instead of paying by card.
+  const options = useQuery({
+    queryKey: commerceKeys.checkoutOptions(session.token),
+    queryFn: () => call('orders.php', 'get_checkout_options', {}),
+    enabled: Boolean(session.token) && !product.Owned && !product.ExternalUrl,
+  });
+  const invoiceCompany = options.data?.InvoiceCompany ?? null;
   const buy = useMutation({
-    mutationFn: async () =>
+    mutationFn: async (payByInvoice: boolean) =>
       call('orders.php', 'start_checkout', {
         ProductId: product.Id,
         DiscountCode: quote?.code ?? '',
         Language: language === 'sv' ? 'sv' : 'en',
+        PayByInvoice: payByInvoice,
       }),
     onSuccess: async (answer) => {
       // On to Stripe's payment page; it sends her back to this page with the order.
@@ -62,6 +71,30 @@ export function BuyBox({ product, language }: { product: ProductDetail; language
       else await queryClient.invalidateQueries({ queryKey: commerceKeys.all });
     },
   });
+
+  const buyError = buy.isError && (
+    <Alert variant="light" {...alertTone('red')} role="alert">
+      {buy.error instanceof ApiError && buy.error.code === 'DISCOUNT_INVALID'
+        ? discountError(buy.error)
+        : errorText(buy.error)}
+    </Alert>
+  );
+  const invoiceAction = invoiceCompany && quote?.amountCents !== 0 && (
+    <>
+      <Button
+        variant="light"
+        onClick={() => buy.mutate(true)}
+        loading={buy.isPending && buy.variables === true}
+        aria-describedby="invoice-note"
+        data-testid="pay-by-invoice"
+      >
+        {t('product.payByInvoice', { company: invoiceCompany })}
+      </Button>
+      <Text size="sm" id="invoice-note">
+        {t('product.invoiceNote', { company: invoiceCompany })}
+      </Text>
+    </>
+  );
 
   const applyCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,6 +132,8 @@ export function BuyBox({ product, language }: { product: ProductDetail; language
         <Text size="sm" id="shop-closed" data-testid="shop-closed">
           {t('product.shopClosed')}
         </Text>
+        {invoiceAction}
+        {buyError}
       </>
     );
   } else if (!session.token) {
@@ -145,16 +180,14 @@ export function BuyBox({ product, language }: { product: ProductDetail; language
             })}
           </Text>
         )}
-        <Button onClick={() => buy.mutate()} loading={buy.isPending || (buy.isSuccess && buy.data.Url !== null)}>
+        <Button
+          onClick={() => buy.mutate(false)}
+          loading={(buy.isPending && buy.variables === false) || (buy.isSuccess && buy.data.Url !== null)}
+        >
           {quote?.amountCents === 0 ? t('product.getFree') : t('product.buy')}
         </Button>
-        {buy.isError && (
-          <Alert variant="light" {...alertTone('red')} role="alert">
-            {buy.error instanceof ApiError && buy.error.code === 'DISCOUNT_INVALID'
-              ? discountError(buy.error)
-              : errorText(buy.error)}
-          </Alert>
-        )}
+        {invoiceAction}
+        {buyError}
         <Text size="xs" c="dimmed">
           {t('product.securePayment')}
         </Text>

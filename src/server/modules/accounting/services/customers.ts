@@ -187,3 +187,17 @@ export async function saveCustomer(db: Db, opts: { siteId: number; userId: numbe
   });
   return customerById(db, opts.siteId, id);
 }
+
+/** The company customer the books invoice for a company of the site (the first made, if several), or null. */
+export async function companyCustomerOf(db: Db, siteId: number, companyId: number | null) {
+  if (companyId === null) return null;
+  const row = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'country'])
+    .where('site_id', '=', siteId)
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'company')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ?? null;
+}

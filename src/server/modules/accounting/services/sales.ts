@@ -1,4 +1,5 @@
-import { decideVat } from '../../../../shared/domain/accounting/vat';
+import { netOfGross } from '../../../../shared/domain/accounting/money';
+import { decideVat, SELLER_COUNTRY, standardRateBp } from '../../../../shared/domain/accounting/vat';
 import type { TaxCategory } from '../../../../shared/domain/commerce/products';
 import { type Db, inTransaction, now } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
@@ -18,6 +19,8 @@ export interface SaleFacts {
   billingCountry: string | null;
   cardCountry: string | null;
   paymentReference: string | null;
+  /** A company customer invoiced for it (an order paid by invoice); absent for a card sale. */
+  invoiceTo?: number;
 }
 
 /**
@@ -66,6 +69,21 @@ const saleInvoice = (trx: Db, siteId: number, orderId: number): Promise<InvoiceR
 async function bookSale(trx: Db, siteId: number, sale: SaleFacts, date: string): Promise<void> {
   if (sale.amountCents <= 0 || (await saleInvoice(trx, siteId, sale.orderId))) return;
   const site = await trx.selectFrom('sites').select(['id', 'title']).where('id', '=', siteId).executeTakeFirstOrThrow();
+  if (sale.invoiceTo !== undefined) {
+    // A company's invoice is written net: the consumer price less Sweden's VAT, its own VAT added by its treatment.
+    const net = netOfGross(sale.amountCents, standardRateBp(SELLER_COUNTRY, date));
+    await invoiceForCustomer(trx, {
+      site,
+      customerId: sale.invoiceTo,
+      taxCategory: sale.taxCategory,
+      language: sale.language,
+      lines: [{ description: sale.description, quantity: 1, unitCents: net }],
+      userId: null,
+      date,
+      orderId: sale.orderId,
+    });
+    return;
+  }
   const settings = await accountingSettings(trx, site);
   const country = (sale.billingCountry ?? sale.cardCountry ?? '').toUpperCase();
   const customer = await consumerOf(trx, siteId, sale, country);
@@ -160,6 +178,8 @@ export async function invoiceForCustomer(
     userId: number | null;
     /** The issue date: today unless given (the demo's year of sales). */
     date?: string;
+    /** The shop's order it invoices, for an order paid by invoice. */
+    orderId?: number;
   },
 ): Promise<InvoiceRow> {
   return inTransaction(db, async (trx) => {
@@ -186,7 +206,7 @@ export async function invoiceForCustomer(
       siteId: opts.site.id,
       settings,
       customer,
-      orderId: null,
+      orderId: opts.orderId ?? null,
       payment: 'invoice',
       date,
       language: opts.language ?? customer.language,

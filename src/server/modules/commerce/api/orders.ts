@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors';
 import { type CallContext, handlers, signedInUser } from '../../../platform/handlers';
 import { findSite, MAIN_SITE, siteNameOfHost } from '../../../platform/sites';
 import { presentDiscountCode, presentOrder, presentSaleOrder } from '../presenters/orders';
-import { quote, startCheckout } from '../services/checkout';
+import { checkoutOptions, quote, startCheckout } from '../services/checkout';
 import { discountCodesOf, saveDiscountCode } from '../services/discounts';
 import { creditBalance } from '../services/fulfilment';
 import { ORDER_PAGE, ordersOfBuyer, ownOrder, refundByAdministrator, salesOf, siteOrders } from '../services/orders';
@@ -40,8 +40,13 @@ export const ordersHandlers = handlers(orders, {
       language: data.Language ?? ctx.locale,
       productId: data.ProductId,
       discountCode: data.DiscountCode,
+      payByInvoice: data.PayByInvoice,
     });
     return { status: 'OK', OrderId: started.orderId, Url: started.url };
+  },
+  async get_checkout_options(ctx) {
+    const options = await checkoutOptions(ctx.db, { siteId: ctx.site.id, user: signedInUser(ctx) });
+    return { status: 'OK', InvoiceCompany: options.invoiceCompany };
   },
   async get_order(ctx, data) {
     const row = await ownOrder(ctx.db, { siteId: ctx.site.id, userId: signedInUser(ctx).id, orderId: data.OrderId });

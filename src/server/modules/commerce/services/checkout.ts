@@ -17,6 +17,7 @@ import { AppError } from '../../../platform/errors';
 import type { Log } from '../../../platform/handlers';
 import { guessing, requireWindow, sourceOf } from '../../../platform/limits';
 import type { Mailer } from '../../../platform/mail/outbox';
+import { companyCustomerOf } from '../../accounting';
 import { productName } from '../presenters/products';
 import { cancelOrder, fulfilOrder } from './fulfilment';
 import { courseIdsOf, holdsEvery, type ProductRow } from './products';
@@ -142,9 +143,15 @@ export async function startCheckout(
     language: string;
     productId: number;
     discountCode: string | null;
+    /** Invoice the buyer's company instead of paying by card. */
+    payByInvoice: boolean;
   },
 ): Promise<{ orderId: number; url: string | null }> {
   const siteId = opts.site.id;
+  const invoiceTo = opts.payByInvoice ? await companyCustomerOf(db, siteId, opts.user.company_id) : null;
+  if (opts.payByInvoice && !invoiceTo) {
+    throw new AppError('INVALID_STATE', 'Your company does not buy on invoice here');
+  }
   const priced = await quote(db, {
     siteId,
     productId: opts.productId,
@@ -156,8 +163,9 @@ export async function startCheckout(
   if (await holdsEvery(db, { siteId, userId: opts.user.id, courseIds })) {
     throw new AppError('ALREADY_OWNED', 'You already have every course of this product');
   }
-  const keys = priced.amountCents > 0 ? (await shopSettings(db, deps.config, opts.site)).keys : null;
-  if (priced.amountCents > 0 && !keys) throw new AppError('SHOP_CLOSED', 'The shop takes no payments yet');
+  const byCard = priced.amountCents > 0 && !invoiceTo;
+  const keys = byCard ? (await shopSettings(db, deps.config, opts.site)).keys : null;
+  if (byCard && !keys) throw new AppError('SHOP_CLOSED', 'The shop takes no payments yet');
   await requireWindow(db, {
     siteId,
     bucket: 'checkout',
@@ -186,7 +194,7 @@ export async function startCheckout(
         product_id: product.id,
         product_name: name,
         status: 'pending',
-        payment: priced.amountCents > 0 ? 'card' : 'free',
+        payment: priced.amountCents === 0 ? 'free' : invoiceTo ? 'invoice' : 'card',
         list_price_cents: priced.listCents,
         discount_code_id: priced.discount?.id ?? null,
         discount_cents: priced.discountCents,
@@ -210,9 +218,15 @@ export async function startCheckout(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (priced.amountCents === 0) {
-      const evidence = { paymentIntentId: null, billingCountry: null, cardCountry: null };
-      await fulfilOrder(trx, deps, { siteId, orderId: order.id, evidence });
+    if (priced.amountCents === 0 || invoiceTo) {
+      // Nothing to pay, or the company's invoice: fulfilled at once (the books follow the invoice's payment).
+      const evidence = { paymentIntentId: null, billingCountry: invoiceTo?.country ?? null, cardCountry: null };
+      await fulfilOrder(trx, deps, {
+        siteId,
+        orderId: order.id,
+        evidence,
+        ...(invoiceTo && priced.amountCents > 0 ? { invoiceTo: invoiceTo.id } : {}),
+      });
     }
     return order.id;
   });
@@ -242,4 +256,10 @@ export async function startCheckout(
     .where('id', '=', orderId)
     .execute();
   return { orderId, url: session.url };
+}
+
+/** How a buyer may pay besides by card: her company on invoice, when the books invoice it. */
+export async function checkoutOptions(db: Db, opts: { siteId: number; user: Pick<SessionUser, 'company_id'> }) {
+  const company = await companyCustomerOf(db, opts.siteId, opts.user.company_id);
+  return { invoiceCompany: company?.name ?? null };
 }

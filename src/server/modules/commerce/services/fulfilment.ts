@@ -56,7 +56,7 @@ export async function creditBalance(db: Db, siteId: number, userId: number): Pro
 export async function fulfilOrder(
   trx: Db,
   deps: { config: Config; mailer: Mailer },
-  opts: { siteId: number; orderId: number; evidence: PaymentEvidence },
+  opts: { siteId: number; orderId: number; evidence: PaymentEvidence; invoiceTo?: number },
 ): Promise<boolean> {
   const at = now();
   const evidence = {
@@ -133,6 +133,7 @@ export async function fulfilOrder(
       billingCountry: order.billing_country,
       cardCountry: order.card_country,
       paymentReference: order.stripe_payment_intent_id,
+      ...(opts.invoiceTo !== undefined ? { invoiceTo: opts.invoiceTo } : {}),
     },
   });
   await mailReceipt(trx, deps, order, granted);
