@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
+import { startInvoiceReminders } from './modules/accounting';
 import { startBookingReminders } from './modules/commerce';
 import { startHousekeeping } from './modules/identity';
 import { ConfigError, loadConfig } from './platform/config';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   mailer.start();
   const stopHousekeeping = startHousekeeping(db, fastify.log);
   const stopReminders = startBookingReminders(db, { config, mailer }, fastify.log);
+  const stopInvoiceReminders = startInvoiceReminders(db, { mailer }, fastify.log);
   await fastify.listen({ port: config.port, host: config.host });
 
   let closing = false;
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     fastify.log.info(`${signal} received: finishing open requests`);
     stopHousekeeping();
     stopReminders();
+    stopInvoiceReminders();
     await fastify.close();
     await db.destroy();
     process.exit(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendInvoiceReminders } from '../../src/server/modules/accounting';
 import { createCompany, createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse } from '../factories/courses';
@@ -250,6 +251,28 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     const text = await pdfText(admin, id);
     expect(text).toContain('Reverse charge, Article 196 Council Directive 2006/112/EC');
     expect(text).toContain('DE123456789');
+
+    // Unpaid three days past its due date (30 days), the customer is reminded, once, whichever process runs the job.
+    const mails = () =>
+      server.db
+        .selectFrom('mail_outbox')
+        .select(['to_address', 'subject', 'text_body'])
+        .where('to_address', '=', 'billing@klang.test')
+        .execute();
+    const later = Date.now() + 34 * 86_400_000;
+    expect(await sendInvoiceReminders(server.db, server, Date.now() + 33 * 86_400_000)).toBe(0);
+    // On PostgreSQL the second process runs the job too (two SQLite connections in one process would block each other).
+    const other = dialect === 'postgres' ? second : server;
+    const counts = await Promise.all([
+      sendInvoiceReminders(server.db, server, later),
+      sendInvoiceReminders(other.db, other, later),
+    ]);
+    expect(counts[0] + counts[1]).toBe(1);
+    expect(await sendInvoiceReminders(server.db, server, later)).toBe(0);
+    expect(await mails()).toEqual([
+      expect.objectContaining({ subject: expect.stringMatching(/^Reminder: invoice \d+ from /) }),
+    ]);
+    expect((await mails())[0]?.text_body).toContain('Left to pay: €390.00');
 
     const customer = await call(admin, 'get_customer', { Id: saved.body.data.Id });
     expect(customer.body.data.BalanceCents).toBe(39_000);

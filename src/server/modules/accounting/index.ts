@@ -12,5 +12,6 @@ export const handlers = {
 
 export { companyCustomerOf, saveCustomer } from './services/customers';
 export { recordPaymentById } from './services/invoices';
+export { sendInvoiceReminders, startInvoiceReminders } from './services/reminders';
 export { type BookEvent, book, invoiceForCustomer, type SaleFacts } from './services/sales';
 export { importRates, saveAccountingSettings } from './services/settings';

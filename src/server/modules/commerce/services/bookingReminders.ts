@@ -1,6 +1,7 @@
 import { REMINDER_BEFORE_MS } from '../../../../shared/domain/commerce/booking/rules';
 import type { Db } from '../../../platform/db';
 import type { Log } from '../../../platform/handlers';
+import { startPeriodic } from '../../../platform/jobs';
 import { mailBookingNews } from './bookingMails';
 import type { BookingDeps } from './bookings';
 
@@ -55,20 +56,10 @@ export async function sendDueReminders(db: Db, deps: BookingDeps, at = Date.now(
 }
 
 /** Sends due reminders now and every REMINDERS_EVERY_MS; answers the function that stops it. Failures are logged. */
-export function startBookingReminders(db: Db, deps: BookingDeps, log: Log): () => void {
-  // A run still sending when the next is due is not joined by another.
-  let busy = false;
-  const run = () => {
-    if (busy) return;
-    busy = true;
-    void sendDueReminders(db, deps)
-      .catch((error: unknown) => log.warn({ err: error }, 'Sending coaching reminders failed'))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, REMINDERS_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+export const startBookingReminders = (db: Db, deps: BookingDeps, log: Log): (() => void) =>
+  startPeriodic({
+    everyMs: REMINDERS_EVERY_MS,
+    job: () => sendDueReminders(db, deps),
+    log,
+    failure: 'Sending coaching reminders failed',
+  });
