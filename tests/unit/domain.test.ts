@@ -115,7 +115,15 @@ describe('the admin submenu (spec §2)', () => {
   it('lists the pages that exist with their type rule: the staff ones for types 2 and 8, the rest for type 2', () => {
     const staff = ['/users', '/Courses', '/codes', '/productlist', '/Tasks', '/admin/companies'];
     expect(paths(coachView)).toEqual(staff);
-    expect(paths(adminView)).toEqual([...staff, '/adminschedule', '/versions', '/login/edit']);
+    expect(paths(adminView)).toEqual([
+      ...staff,
+      '/accounting',
+      '/invoices',
+      '/customers',
+      '/adminschedule',
+      '/versions',
+      '/login/edit',
+    ]);
   });
 
   it('shows each item to exactly the types its route lets in, so no item leads to the denied page', () => {

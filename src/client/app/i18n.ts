@@ -42,6 +42,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     blockEditor: () => import('../../shared/i18n/en/blockEditor').then((m) => m.blockEditor),
     eartraining: () => import('../../shared/i18n/en/eartraining').then((m) => m.eartraining),
     commerce: () => import('../../shared/i18n/en/commerce').then((m) => m.commerce),
+    accounting: () => import('../../shared/i18n/en/accounting').then((m) => m.accounting),
   },
   sv: {
     errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
@@ -58,6 +59,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     blockEditor: () => import('../../shared/i18n/sv/blockEditor').then((m) => m.blockEditor),
     eartraining: () => import('../../shared/i18n/sv/eartraining').then((m) => m.eartraining),
     commerce: () => import('../../shared/i18n/sv/commerce').then((m) => m.commerce),
+    accounting: () => import('../../shared/i18n/sv/accounting').then((m) => m.accounting),
   },
 };
 

@@ -108,6 +108,10 @@ const pages: Record<RoutePath, Page> = {
   '/productlist': { element: <StaffPage path="/productlist" />, match: '/productlist/:product_id?' },
   '/productlist/:product_id': { drawnBy: '/productlist' },
   '/adminschedule': { element: <CoachingPage /> },
+  '/invoices': { element: <StaffPage path="/invoices" /> },
+  '/customers': { element: <StaffPage path="/customers" /> },
+  '/accounting': { element: <StaffPage path="/accounting" /> },
+  '/accounting/mainbook': { element: <StaffPage path="/accounting/mainbook" /> },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

@@ -12,6 +12,10 @@ const CodesPage = page(() => import('../features/codes/Codes/CodesPage'), ['code
 const TasksPage = page(() => import('../features/coaching/Tasks/TasksPage'), ['coaching']);
 // A task's page shows exam states (the course's texts) and edits its note in the rich-text editor (the site's texts).
 const TaskPage = page(() => import('../features/coaching/Tasks/TaskPage'), ['coaching', 'learning', 'site']);
+const InvoicesPage = page(() => import('../features/accounting/Invoices/InvoicesPage'), ['accounting']);
+const CustomersPage = page(() => import('../features/accounting/Customers/CustomersPage'), ['accounting']);
+const AccountingPage = page(() => import('../features/accounting/Books/AccountingPage'), ['accounting']);
+const MainbookPage = page(() => import('../features/accounting/Mainbook/MainbookPage'), ['accounting']);
 
 /** The routes of staff's pages (routes.tsx draws each through this chunk). */
 export type StaffPath =
@@ -24,7 +28,11 @@ export type StaffPath =
   | '/Tasks'
   | '/Tasks/:id'
   | '/admin/companies'
-  | '/productlist';
+  | '/productlist'
+  | '/invoices'
+  | '/customers'
+  | '/accounting'
+  | '/accounting/mainbook';
 
 const pages: Record<StaffPath, ReactNode> = {
   '/versions': <VersionsPage />,
@@ -38,6 +46,12 @@ const pages: Record<StaffPath, ReactNode> = {
   '/admin/companies': <CompaniesPage />,
   // The product list and a product's editor in one chunk, which picks the page by the address.
   '/productlist': <ProductAdminPage />,
+  '/invoices': <InvoicesPage />,
+  '/customers': <CustomersPage />,
+  '/accounting': <AccountingPage />,
+  // A customer's own statement too (any signed-in user): listed here all the same, which costs the first load of `/`
+  // no entry of its own.
+  '/accounting/mainbook': <MainbookPage />,
 };
 
 /** A staff page by its route: the route table guards it, this chunk names the page's own chunk. */

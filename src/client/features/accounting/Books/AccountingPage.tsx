@@ -1,0 +1,71 @@
+import { Container, Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/PageHeading';
+import { type Period, periodFromSearch } from '../period';
+import { BooksSettings } from './BooksSettings';
+import { ChartOfAccounts } from './ChartOfAccounts';
+import { ExportBooks } from './ExportBooks';
+import { Reports } from './Reports';
+import { Vouchers } from './Vouchers';
+
+const tabs = ['reports', 'vouchers', 'chart', 'settings', 'export'] as const;
+type Tab = (typeof tabs)[number];
+
+/**
+ * /accounting (administrators): the books in tabs named in the address (`?tab=`): the balance and income reports
+ * and the vouchers of a period (`?from=&to=`, shared by both), the chart of accounts, the settings with the fiscal
+ * years, closing and exchange rates, and the SIE export.
+ */
+export default function AccountingPage() {
+  const { t } = useTranslation('accounting');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : 'reports';
+  const period = periodFromSearch(params);
+
+  const change = (next: Record<string, string | null>) => {
+    const merged = new URLSearchParams(window.location.search);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === null || value === '') merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged, { replace: true });
+  };
+  const setPeriod = (next: Period) => change({ from: next.from, to: next.to, page: null });
+
+  return (
+    <Container size="xl" py="xl">
+      <PageHeading title={t('books.title')} intro={t('books.intro')} />
+      <Tabs value={tab} onChange={(value) => change({ tab: value === 'reports' ? null : value })} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {tabs.map((each) => (
+            <Tabs.Tab key={each} value={each} data-testid={`tab-${each}`}>
+              {t(`books.tabs.${each}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="reports">
+          <Reports period={period} onPeriod={setPeriod} />
+        </Tabs.Panel>
+        <Tabs.Panel value="vouchers">
+          <Vouchers
+            period={period}
+            onPeriod={setPeriod}
+            page={Math.max(1, Number(params.get('page')) || 1)}
+            onPage={(page) => change({ page: page > 1 ? String(page) : null })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="chart">
+          <ChartOfAccounts />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <BooksSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="export">
+          <ExportBooks />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ShownInvoiceStatus } from '../../../shared/domain/accounting/invoices';
+
+/** The filters of /invoices as the list is asked for them. */
+export interface InvoiceFilters {
+  status: ShownInvoiceStatus | '';
+  search: string;
+  customerId: number;
+  page: number;
+}
+
+const invoices = ['accounting', 'invoices'] as const;
+const customers = ['accounting', 'customers'] as const;
+const ledger = ['accounting', 'ledger'] as const;
+
+/**
+ * The query keys of the books. An invoice, a credit, a payment or a voucher changes the ledger (reports, vouchers, the
+ * main book) and the customers' balances at once, so those live under keys a change can invalidate together.
+ */
+export const accountingKeys = {
+  all: ['accounting'] as const,
+  invoices: {
+    all: invoices,
+    list: (filters: InvoiceFilters) => [...invoices, 'list', filters] as const,
+    detail: (invoiceId: number) => [...invoices, 'detail', invoiceId] as const,
+  },
+  customers: {
+    all: customers,
+    list: (search: string, page: number) => [...customers, 'list', search, page] as const,
+    detail: (customerId: number) => [...customers, 'detail', customerId] as const,
+  },
+  /** The settings, fiscal years and chart (get_books). */
+  books: ['accounting', 'books'] as const,
+  ledger: {
+    all: ledger,
+    report: (kind: 'balance' | 'income', from: string, to: string) => [...ledger, 'report', kind, from, to] as const,
+    vouchers: (from: string, to: string, page: number) => [...ledger, 'vouchers', from, to, page] as const,
+    /** The main book, or the signed-in customer's statement: whose it is belongs to the key. */
+    mainbook: (userId: number, from: string, to: string, account: number) =>
+      [...ledger, 'mainbook', userId, from, to, account] as const,
+  },
+};
