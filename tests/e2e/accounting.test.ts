@@ -130,6 +130,11 @@ describe.skipIf(!e2eAvailable)('the books: /accounting, /invoices, /customers', 
     expect(sie.name).toMatch(/\.se$/);
     expect(sie.head).toBe('#FLAGGA');
     expect(await page.getByTestId('mainbook-link').getAttribute('href')).toBe('/accounting/mainbook');
+    // The VAT tab: the OSS quarter matches its account; the VAT return and the EC sales list of the period.
+    await page.getByRole('tab', { name: 'VAT' }).click();
+    await expect.poll(() => page.getByTestId('oss-books').textContent()).toContain('it matches');
+    await page.getByTestId('vat-return').locator('tr[data-box="49"]').waitFor();
+    await expectAccessible(page, 'the VAT tab');
     await page.getByRole('tab', { name: 'Reports' }).click();
     await income.locator('tr[data-account="3041"]').waitFor();
     await expectAccessibleEverywhere(page, '/accounting', () => heading('Bokföring'));

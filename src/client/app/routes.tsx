@@ -112,6 +112,7 @@ const pages: Record<RoutePath, Page> = {
   '/customers': { element: <StaffPage path="/customers" /> },
   '/accounting': { element: <StaffPage path="/accounting" /> },
   '/accounting/mainbook': { element: <StaffPage path="/accounting/mainbook" /> },
+  '/oss': { element: <StaffPage path="/oss" /> },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

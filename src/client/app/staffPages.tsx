@@ -16,6 +16,7 @@ const InvoicesPage = page(() => import('../features/accounting/Invoices/Invoices
 const CustomersPage = page(() => import('../features/accounting/Customers/CustomersPage'), ['accounting']);
 const AccountingPage = page(() => import('../features/accounting/Books/AccountingPage'), ['accounting']);
 const MainbookPage = page(() => import('../features/accounting/Mainbook/MainbookPage'), ['accounting']);
+const OssPage = page(() => import('../features/accounting/Books/OssPage'), ['accounting']);
 
 /** The routes of staff's pages (routes.tsx draws each through this chunk). */
 export type StaffPath =
@@ -32,7 +33,8 @@ export type StaffPath =
   | '/invoices'
   | '/customers'
   | '/accounting'
-  | '/accounting/mainbook';
+  | '/accounting/mainbook'
+  | '/oss';
 
 const pages: Record<StaffPath, ReactNode> = {
   '/versions': <VersionsPage />,
@@ -52,6 +54,7 @@ const pages: Record<StaffPath, ReactNode> = {
   // A customer's own statement too (any signed-in user): listed here all the same, which costs the first load of `/`
   // no entry of its own.
   '/accounting/mainbook': <MainbookPage />,
+  '/oss': <OssPage />,
 };
 
 /** A staff page by its route: the route table guards it, this chunk names the page's own chunk. */

@@ -69,6 +69,7 @@ export const routeAccess = {
   '/accounting': { kind: 'admin', types: [UserType.admin] },
   // Spec §2 lists it among the signed-in user's pages: a customer reads her own statement there.
   '/accounting/mainbook': { kind: 'login' },
+  '/oss': { kind: 'admin', types: [UserType.admin] },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;

@@ -28,6 +28,12 @@ export const accountingKeys = {
     list: (search: string, page: number) => [...customers, 'list', search, page] as const,
     detail: (customerId: number) => [...customers, 'detail', customerId] as const,
   },
+  /** The VAT reports, read from the books (a change of the ledger changes them). */
+  vat: {
+    oss: (year: number, quarter: number) => [...ledger, 'oss', year, quarter] as const,
+    vatReturn: (from: string, to: string) => [...ledger, 'vatReturn', from, to] as const,
+    ecSales: (from: string, to: string) => [...ledger, 'ecSales', from, to] as const,
+  },
   /** The settings, fiscal years and chart (get_books). */
   books: ['accounting', 'books'] as const,
   ledger: {
@@ -35,7 +41,7 @@ export const accountingKeys = {
     report: (kind: 'balance' | 'income', from: string, to: string) => [...ledger, 'report', kind, from, to] as const,
     vouchers: (from: string, to: string, page: number) => [...ledger, 'vouchers', from, to, page] as const,
     /** The main book, or the signed-in customer's statement: whose it is belongs to the key. */
-    mainbook: (userId: number, from: string, to: string, account: number) =>
-      [...ledger, 'mainbook', userId, from, to, account] as const,
+    mainbook: (userId: number, from: string, to: string, account: number, page: number) =>
+      [...ledger, 'mainbook', userId, from, to, account, page] as const,
   },
 };

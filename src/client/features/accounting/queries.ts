@@ -77,14 +77,15 @@ export const useVouchers = (period: Period, page: number, enabled: boolean) =>
     placeholderData: keepPreviousData,
   });
 
-export const useMainbook = (userId: number, period: Period, account: number, enabled: boolean) =>
+export const useMainbook = (userId: number, period: Period, account: number, page: number, enabled: boolean) =>
   useQuery({
-    queryKey: accountingKeys.ledger.mainbook(userId, period.from, period.to, account),
+    queryKey: accountingKeys.ledger.mainbook(userId, period.from, period.to, account, page),
     queryFn: () =>
       call('accounting.php', 'get_mainbook', {
         From: period.from,
         To: period.to,
         ...(account ? { Account: account } : {}),
+        Page: page,
       }),
     enabled,
     placeholderData: keepPreviousData,

@@ -216,15 +216,63 @@ export const accounting = {
   },
   books: {
     title: 'Accounting',
-    intro: 'The books in Swedish kronor: reports, vouchers, the chart of accounts, settings and export.',
+    intro: 'The books in Swedish kronor: reports, vouchers, VAT, the chart of accounts, settings and export.',
     loadFailed: 'The books could not be loaded.',
     tabs: {
       reports: 'Reports',
       vouchers: 'Vouchers',
+      vat: 'VAT',
       chart: 'Chart of accounts',
       settings: 'Settings',
       export: 'Export',
     },
+  },
+  vat: {
+    oss: {
+      heading: 'One-Stop-Shop return',
+      intro:
+        'VAT of other EU countries on sales to their consumers, per country and rate, in euros: what to enter in the tax authority’s OSS e-service for the quarter.',
+      year: 'Year',
+      quarter: 'Quarter',
+      csv: 'Download CSV',
+      empty: 'No OSS sales in this quarter.',
+      country: 'Country',
+      rate: 'VAT rate',
+      taxable: 'Taxable amount',
+      vat: 'VAT',
+      correction: 'Correction of {{quarter}}, {{country}}',
+      total: 'VAT to pay',
+      matches: 'The books’ OSS VAT account took {{amount}} in the quarter: it matches.',
+      differs: 'The books’ OSS VAT account took {{amount}} in the quarter: it does not match, check the vouchers.',
+    },
+    return: {
+      heading: 'VAT return',
+      intro:
+        'The boxes of the Swedish VAT return for the period, in whole kronor. OSS sales are declared in the OSS return.',
+      box: 'Box',
+      what: 'What',
+      amount: 'Amount',
+      boxes: {
+        '05': 'Sales taxed in Sweden',
+        '10': 'Output VAT 25 %',
+        '30': 'Output VAT 25 % on purchases (reverse charge)',
+        '39': 'Services to businesses in other EU countries',
+        '40': 'Other services supplied outside Sweden',
+        '48': 'Input VAT to deduct',
+        '49': 'VAT to pay (negative: to get back)',
+      },
+    },
+    ec: {
+      heading: 'EC sales list',
+      empty: 'No sales under reverse charge in the period.',
+      vatNumber: 'Buyer’s VAT number',
+      name: 'Buyer',
+      services: 'Services',
+    },
+  },
+  oss: {
+    title: 'OSS return',
+    intro: 'The quarterly One-Stop-Shop return, from the books.',
   },
   reports: {
     signs: 'Amounts in SEK, debits positive and credits negative.',
@@ -367,6 +415,7 @@ export const accounting = {
   },
   mainbook: {
     title: 'Main book',
+    pagination: 'Pages of the main book',
     intro: 'Each account’s transactions in the period, with its running balance, in SEK.',
     back: 'Back to Accounting',
     account: 'Account',

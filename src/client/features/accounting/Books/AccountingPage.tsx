@@ -7,14 +7,16 @@ import { BooksSettings } from './BooksSettings';
 import { ChartOfAccounts } from './ChartOfAccounts';
 import { ExportBooks } from './ExportBooks';
 import { Reports } from './Reports';
+import { VatReports } from './VatReports';
 import { Vouchers } from './Vouchers';
 
-const tabs = ['reports', 'vouchers', 'chart', 'settings', 'export'] as const;
+const tabs = ['reports', 'vouchers', 'vat', 'chart', 'settings', 'export'] as const;
 type Tab = (typeof tabs)[number];
 
 /**
  * /accounting (administrators): the books in tabs named in the address (`?tab=`): the balance and income reports
- * and the vouchers of a period (`?from=&to=`, shared by both), the chart of accounts, the settings with the fiscal
+ * and the vouchers of a period (`?from=&to=`, shared by both), the VAT reports (OSS, the VAT return, the EC sales
+ * list), the chart of accounts, the settings with the fiscal
  * years, closing and exchange rates, and the SIE export.
  */
 export default function AccountingPage() {
@@ -55,6 +57,9 @@ export default function AccountingPage() {
             page={Math.max(1, Number(params.get('page')) || 1)}
             onPage={(page) => change({ page: page > 1 ? String(page) : null })}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="vat">
+          <VatReports period={period} onPeriod={setPeriod} />
         </Tabs.Panel>
         <Tabs.Panel value="chart">
           <ChartOfAccounts />

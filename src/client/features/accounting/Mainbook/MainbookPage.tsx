@@ -1,10 +1,12 @@
 import { Anchor, Card, Container, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { accounting } from '../../../../shared/contract/accounting/accounting';
 import type { CallAnswer } from '../../../../shared/contract/define';
 import { isAdminRole } from '../../../../shared/domain/roles';
 import { useSession } from '../../../app/session';
+import { ListPagination } from '../../../components/ListPagination';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { PeriodPicker } from '../components/PeriodPicker';
@@ -18,7 +20,7 @@ const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as 
 
 /**
  * /accounting/mainbook (signed in): for an administrator the main book of a period (`?from=&to=`), each account's
- * transactions with the running balance, or one account's (`?account=`); for anyone else her own account statement:
+ * transactions with the running balance, or one account's (`?account=`), 2,000 lines a page (`?page=`); for anyone else her own account statement:
  * her invoices, credit notes and payments, and what she owes.
  */
 export default function MainbookPage() {
@@ -28,8 +30,10 @@ export default function MainbookPage() {
   const [params, setParams] = useSearchParams();
   const period = periodFromSearch(params);
   const account = Number(params.get('account')) || 0;
+  const page = Math.max(1, Number(params.get('page')) || 1);
   const valid = isPeriod(period);
-  const book = useMainbook(user?.Id ?? 0, period, admin ? account : 0, valid && user !== null);
+  const book = useMainbook(user?.Id ?? 0, period, admin ? account : 0, page, valid && user !== null);
+  const phone = useMediaQuery('(max-width: 48em)');
   const books = useBooks(admin);
 
   const change = (next: Record<string, string | null>) => {
@@ -40,7 +44,7 @@ export default function MainbookPage() {
     }
     setParams(merged, { replace: true });
   };
-  const setPeriod = (next: Period) => change({ from: next.from, to: next.to });
+  const setPeriod = (next: Period) => change({ from: next.from, to: next.to, page: null });
 
   return (
     <Container size="xl" py="xl">
@@ -64,7 +68,7 @@ export default function MainbookPage() {
               label: `${each.Number} ${each.Name}`,
             }))}
             value={account ? String(account) : null}
-            onChange={(value) => change({ account: value })}
+            onChange={(value) => change({ account: value, page: null })}
             searchable
             clearable
             nothingFoundMessage={t('voucherForm.noAccount')}
@@ -77,7 +81,18 @@ export default function MainbookPage() {
         ) : !book.data ? (
           <Loading />
         ) : book.data.Kind === 'mainbook' ? (
-          <MainbookAccounts accounts={book.data.Accounts} />
+          <>
+            <MainbookAccounts accounts={book.data.Accounts} />
+            {book.data.TotalPages > 1 && (
+              <ListPagination
+                label={t('mainbook.pagination')}
+                total={book.data.TotalPages}
+                page={page}
+                onChange={(next) => change({ page: next > 1 ? String(next) : null })}
+                compact={phone}
+              />
+            )}
+          </>
         ) : (
           <Statement entries={book.data.Statement} />
         )}
