@@ -10,50 +10,66 @@ import { accountingSettings } from './settings';
 /** Vouchers read from the database at a time while the file streams. */
 const VOUCHER_BATCH = 500;
 
-/** The vouchers of a year in number order, read in batches as the file asks for them. */
+/**
+ * The vouchers of a year, series by series in number order, read in batches as the file asks for them: each batch
+ * one range of the (site, year, series, number) index, and its lines by their vouchers' ids.
+ */
 async function* vouchersOf(db: Db, siteId: number, yearId: number): AsyncGenerator<SieVoucher> {
-  let after = 0;
-  for (;;) {
-    const vouchers = await db
-      .selectFrom('vouchers')
-      .select(['id', 'series', 'number', 'date', 'text', 'created_at'])
-      .where('site_id', '=', siteId)
-      .where('fiscal_year_id', '=', yearId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(VOUCHER_BATCH)
-      .execute();
-    if (vouchers.length === 0) return;
-    const lines = await db
-      .selectFrom('voucher_lines')
-      .select(['voucher_id', 'account', 'amount_ore', 'text'])
-      .where('voucher_id', '>=', vouchers[0]?.id ?? 0)
-      .where('voucher_id', '<=', vouchers.at(-1)?.id ?? 0)
-      .where('site_id', '=', siteId)
-      .orderBy('id')
-      .execute();
-    const byVoucher = new Map<number, typeof lines>();
-    for (const line of lines) {
-      const list = byVoucher.get(line.voucher_id);
-      if (list) list.push(line);
-      else byVoucher.set(line.voucher_id, [line]);
+  const series = await db
+    .selectFrom('vouchers')
+    .select('series')
+    .distinct()
+    .where('site_id', '=', siteId)
+    .where('fiscal_year_id', '=', yearId)
+    .orderBy('series')
+    .execute();
+  for (const { series: name } of series) {
+    let after = 0;
+    for (;;) {
+      const vouchers = await db
+        .selectFrom('vouchers')
+        .select(['id', 'series', 'number', 'date', 'text', 'created_at'])
+        .where('site_id', '=', siteId)
+        .where('fiscal_year_id', '=', yearId)
+        .where('series', '=', name)
+        .where('number', '>', after)
+        .orderBy('number')
+        .limit(VOUCHER_BATCH)
+        .execute();
+      if (vouchers.length === 0) break;
+      const lines = await db
+        .selectFrom('voucher_lines')
+        .select(['voucher_id', 'account', 'amount_ore', 'text'])
+        .where(
+          'voucher_id',
+          'in',
+          vouchers.map((voucher) => voucher.id),
+        )
+        .orderBy('id')
+        .execute();
+      const byVoucher = new Map<number, typeof lines>();
+      for (const line of lines) {
+        const list = byVoucher.get(line.voucher_id);
+        if (list) list.push(line);
+        else byVoucher.set(line.voucher_id, [line]);
+      }
+      for (const voucher of vouchers) {
+        const registered = dayOf(voucher.created_at);
+        yield {
+          series: voucher.series,
+          number: voucher.number,
+          date: voucher.date,
+          text: voucher.text,
+          ...(registered !== voucher.date ? { registeredOn: registered } : {}),
+          lines: (byVoucher.get(voucher.id) ?? []).map((line) => ({
+            account: line.account,
+            amountOre: Number(line.amount_ore),
+            ...(line.text ? { text: line.text } : {}),
+          })),
+        };
+      }
+      after = vouchers.at(-1)?.number ?? after;
     }
-    for (const voucher of vouchers) {
-      const registered = dayOf(voucher.created_at);
-      yield {
-        series: voucher.series,
-        number: voucher.number,
-        date: voucher.date,
-        text: voucher.text,
-        ...(registered !== voucher.date ? { registeredOn: registered } : {}),
-        lines: (byVoucher.get(voucher.id) ?? []).map((line) => ({
-          account: line.account,
-          amountOre: Number(line.amount_ore),
-          ...(line.text ? { text: line.text } : {}),
-        })),
-      };
-    }
-    after = vouchers.at(-1)?.id ?? after;
   }
 }
 
