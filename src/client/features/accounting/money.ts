@@ -23,6 +23,13 @@ export function useMoney() {
     language,
     euros: (cents: number) => formatPrice(cents, language),
     kronor: (ore: number) => formatKronor(ore, language),
+    /** Whole kronor (the VAT return's), without decimals. */
+    wholeKronor: (kronor: number) =>
+      new Intl.NumberFormat(language === 'sv' ? 'sv-SE' : 'en-GB', {
+        style: 'currency',
+        currency: 'SEK',
+        maximumFractionDigits: 0,
+      }).format(kronor),
     /** What a number input takes as the decimal mark (a point is taken as well). */
     decimalSeparator: language === 'sv' ? ',' : '.',
   } as const;

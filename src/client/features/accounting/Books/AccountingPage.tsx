@@ -1,7 +1,7 @@
 import { Container, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
+import { useAddressChange } from '../../../components/useAddressChange';
 import { type Period, periodFromSearch } from '../period';
 import { BooksSettings } from './BooksSettings';
 import { ChartOfAccounts } from './ChartOfAccounts';
@@ -21,19 +21,11 @@ type Tab = (typeof tabs)[number];
  */
 export default function AccountingPage() {
   const { t } = useTranslation('accounting');
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressChange();
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : 'reports';
   const period = periodFromSearch(params);
 
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(window.location.search);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
   const setPeriod = (next: Period) => change({ from: next.from, to: next.to, page: null });
 
   return (

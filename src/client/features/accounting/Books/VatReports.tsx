@@ -171,7 +171,6 @@ function VatReturn({ period }: { period: Period }) {
     queryFn: () => call('accounting.php', 'get_vat_return', { From: period.from, To: period.to }),
     enabled: valid,
   });
-  const whole = (kronor: number) => money.kronor(kronor * 100).replace(/[.,]00(?=\D*$)/, '');
   return (
     <Stack gap="sm" component="section" aria-labelledby="vat-return-heading" data-testid="vat-return">
       <Title order={2} size="h3" id="vat-return-heading">
@@ -200,7 +199,7 @@ function VatReturn({ period }: { period: Period }) {
                   <Table.Th scope="row">{box}</Table.Th>
                   <Table.Td>{t(`vat.return.boxes.${box}`)}</Table.Td>
                   <Table.Td ta="right" style={numeric}>
-                    {whole(answer.data.Boxes[box])}
+                    {money.wholeKronor(answer.data.Boxes[box])}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -222,7 +221,6 @@ function EcSalesList({ period }: { period: Period }) {
     queryFn: () => call('accounting.php', 'get_ec_sales', { From: period.from, To: period.to }),
     enabled: valid,
   });
-  const whole = (kronor: number) => money.kronor(kronor * 100).replace(/[.,]00(?=\D*$)/, '');
   return (
     <Stack gap="sm" component="section" aria-labelledby="ec-heading" data-testid="ec-sales">
       <Title order={2} size="h3" id="ec-heading">
@@ -252,7 +250,7 @@ function EcSalesList({ period }: { period: Period }) {
                   <Table.Th scope="row">{row.VatNumber}</Table.Th>
                   <Table.Td>{row.Name}</Table.Td>
                   <Table.Td ta="right" style={numeric}>
-                    {whole(row.Services)}
+                    {money.wholeKronor(row.Services)}
                   </Table.Td>
                 </Table.Tr>
               ))}

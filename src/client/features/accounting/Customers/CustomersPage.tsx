@@ -3,12 +3,12 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { Customer } from '../../../../shared/contract/accounting/accounting';
 import { ListPagination } from '../../../components/ListPagination';
 import { Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { RetryError } from '../../../components/RetryError';
+import { useAddressChange } from '../../../components/useAddressChange';
 import { useMoney } from '../money';
 import { useCustomers } from '../queries';
 import { CustomerDrawer } from './CustomerDrawer';
@@ -29,7 +29,7 @@ const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as 
 export default function CustomersPage() {
   const { t } = useTranslation('accounting');
   const money = useMoney();
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressChange();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const page = Math.max(1, positive(params.get('page')) || 1);
@@ -37,15 +37,6 @@ export default function CustomersPage() {
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
   const customers = useCustomers(params.get('q') ?? '', page);
-
-  const change = (next: Record<string, string | number | null>, push = false) => {
-    const merged = new URLSearchParams(window.location.search);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '' || value === 0) merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged, { replace: !push });
-  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text writes the address
   useEffect(() => {

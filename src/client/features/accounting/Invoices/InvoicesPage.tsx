@@ -3,12 +3,12 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { type ShownInvoiceStatus, shownInvoiceStatuses } from '../../../../shared/domain/accounting/invoices';
 import { ListPagination } from '../../../components/ListPagination';
 import { Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
 import { RetryError } from '../../../components/RetryError';
+import { useAddressChange } from '../../../components/useAddressChange';
 import { useCustomer, useInvoices } from '../queries';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { InvoiceTable } from './InvoiceTable';
@@ -29,7 +29,7 @@ const positive = (value: string | null) => {
  */
 export default function InvoicesPage() {
   const { t } = useTranslation('accounting');
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressChange();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const askedStatus = params.get('status') as ShownInvoiceStatus | null;
@@ -41,16 +41,6 @@ export default function InvoicesPage() {
   const phone = useMediaQuery('(max-width: 48em)');
   const invoices = useInvoices({ status, search: params.get('q') ?? '', customerId, page });
   const customer = useCustomer(customerId);
-
-  const change = (next: Record<string, string | number | null>, push = false) => {
-    // From the address as it is now: a search settling while an invoice opens must not put back what it replaced.
-    const merged = new URLSearchParams(window.location.search);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '' || value === 0) merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged, { replace: !push });
-  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text writes the address
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { Anchor, Card, Container, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { accounting } from '../../../../shared/contract/accounting/accounting';
 import type { CallAnswer } from '../../../../shared/contract/define';
 import { isAdminRole } from '../../../../shared/domain/roles';
@@ -9,6 +9,7 @@ import { useSession } from '../../../app/session';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError, Loading } from '../../../components/LoadState';
 import { PageHeading } from '../../../components/PageHeading';
+import { useAddressChange } from '../../../components/useAddressChange';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { ScrollTable } from '../components/ScrollTable';
 import { useMoney } from '../money';
@@ -27,7 +28,7 @@ export default function MainbookPage() {
   const { t } = useTranslation('accounting');
   const { user } = useSession();
   const admin = user !== null && isAdminRole(user.UserType, user.privilegies);
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressChange();
   const period = periodFromSearch(params);
   const account = Number(params.get('account')) || 0;
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -36,14 +37,6 @@ export default function MainbookPage() {
   const phone = useMediaQuery('(max-width: 48em)');
   const books = useBooks(admin);
 
-  const change = (next: Record<string, string | null>) => {
-    const merged = new URLSearchParams(window.location.search);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null || value === '') merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged, { replace: true });
-  };
   const setPeriod = (next: Period) => change({ from: next.from, to: next.to, page: null });
 
   return (
