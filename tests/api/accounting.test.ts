@@ -208,6 +208,13 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     expect(balance.body.data.every((row: { ClosingOre: number }) => row.ClosingOre === 0)).toBe(true);
     const credit = await call(admin, 'credit_invoice', { Id: list[2].Id, Reason: 'Again' });
     expect(credit.body.error_code).toBe('INVALID_STATE');
+    const note = await call(admin, 'get_invoice', { Id: list[0].Id });
+    expect(note.body.data).toMatchObject({
+      Kind: 'credit_note',
+      CreditsInvoiceId: list[2].Id,
+      CreditsInvoiceNumber: 1,
+    });
+    expect((await call(admin, 'get_invoice', { Id: list[2].Id })).body.data.CreditsInvoiceNumber).toBeNull();
   });
 
   it('an invoice to an EU company with a valid VAT number is reverse charged, paid late at another rate, with the difference booked', async () => {

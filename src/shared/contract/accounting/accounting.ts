@@ -76,6 +76,8 @@ export const InvoiceDetail = InvoiceSummary.extend({
   CreditNotes: z.array(z.object({ Id: z.number(), Number: z.number().nullable(), TotalCents: z.number() })),
   /** What of it is left to credit, VAT included. */
   CreditableCents: z.number(),
+  /** The number of the invoice a credit note credits; null for an invoice. */
+  CreditsInvoiceNumber: z.number().nullable(),
   Vouchers: z.array(z.object({ Id: z.number(), Series: z.string(), Number: z.number(), Date: z.string() })),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;

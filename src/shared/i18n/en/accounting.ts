@@ -70,7 +70,7 @@ export const accounting = {
     rateValue: '{{rate}} SEK per euro',
     order: 'Order',
     credits: 'Credits',
-    openCredited: 'Open the credited invoice',
+    openCredited: 'Open the credited invoice {{number}}',
     seller: 'Seller',
     buyer: 'Buyer',
     vatNumber: 'VAT number {{value}}',

@@ -149,6 +149,8 @@ export const commerce = {
       refund: 'Refund',
       refundTitle: 'Refund order {{number}}',
       refundText: 'The buyer gets {{amount}} back on her card. What the order gave is taken back unless you keep it.',
+      refundInvoiceText:
+        'Her company’s invoice for it is credited in whole. What the order gave is taken back unless you keep it.',
       keepAccess: 'Let the buyer keep what the order gave',
       refundConfirm: 'Refund {{amount}}',
       refunded: 'The order is refunded.',

@@ -72,7 +72,7 @@ export const accounting: Translation<typeof en> = {
     rateValue: '{{rate}} kronor per euro',
     order: 'Order',
     credits: 'Krediterar',
-    openCredited: 'Öppna den krediterade fakturan',
+    openCredited: 'Öppna den krediterade fakturan {{number}}',
     seller: 'Säljare',
     buyer: 'Köpare',
     vatNumber: 'Momsregistreringsnummer {{value}}',

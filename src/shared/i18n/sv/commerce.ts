@@ -152,6 +152,8 @@ export const commerce: Translation<typeof en> = {
       refundTitle: 'Återbetala beställning {{number}}',
       refundText:
         'Köparen får tillbaka {{amount}} på sitt kort. Det beställningen gav tas tillbaka om du inte låter henne behålla det.',
+      refundInvoiceText:
+        'Hennes företags faktura för den krediteras helt. Det beställningen gav tas tillbaka om du inte låter henne behålla det.',
       keepAccess: 'Låt köparen behålla det beställningen gav',
       refundConfirm: 'Återbetala {{amount}}',
       refunded: 'Beställningen är återbetald.',

@@ -128,7 +128,7 @@ function InvoiceView({ invoice, onOpen }: { invoice: InvoiceDetail; onOpen(invoi
                 onOpen(invoice.CreditsInvoiceId);
               }}
             >
-              {t('invoice.openCredited')}
+              {t('invoice.openCredited', { number: invoice.CreditsInvoiceNumber ?? '' })}
             </Anchor>
           </Fact>
         )}

@@ -130,7 +130,9 @@ export function ProductSales({ productId }: { productId: number }) {
       <ConfirmDialog
         opened={refunding !== null}
         title={t('admin.sales.refundTitle', { number: refunding?.Id ?? 0 })}
-        text={t('admin.sales.refundText', { amount: formatPrice(refunding?.AmountCents ?? 0, language) })}
+        text={t(refunding?.Payment === 'invoice' ? 'admin.sales.refundInvoiceText' : 'admin.sales.refundText', {
+          amount: formatPrice(refunding?.AmountCents ?? 0, language),
+        })}
         cancel={t('admin.sales.cancel')}
         onCancel={() => setRefunding(null)}
         confirm={t('admin.sales.refundConfirm', { amount: formatPrice(refunding?.AmountCents ?? 0, language) })}

@@ -64,6 +64,7 @@ export function presentInvoiceDetail(
     creditNotes: { id: number; number: number | null; total_cents: number }[];
     creditableCents: number;
     vouchers: { id: number; series: string; number: number; date: string }[];
+    creditsInvoiceNumber: number | null;
   },
 ): InvoiceDetail {
   return {
@@ -92,6 +93,7 @@ export function presentInvoiceDetail(
       TotalCents: note.total_cents,
     })),
     CreditableCents: related.creditableCents,
+    CreditsInvoiceNumber: related.creditsInvoiceNumber,
     Vouchers: related.vouchers.map((voucher) => ({
       Id: voucher.id,
       Series: voucher.series,

@@ -62,7 +62,7 @@ export async function invoiceById(db: Db, siteId: number, id: number) {
 /** An invoice with its lines, payments, credit notes and the vouchers that booked it. */
 export async function invoiceDetail(db: Db, siteId: number, id: number) {
   const row = await invoiceById(db, siteId, id);
-  const [lines, payments, creditNotes, creditableCents, vouchers] = await Promise.all([
+  const [lines, payments, creditNotes, creditableCents, vouchers, credited] = await Promise.all([
     db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', id).orderBy('position').execute(),
     db.selectFrom('invoice_payments').selectAll().where('invoice_id', '=', id).orderBy('id').execute(),
     db
@@ -81,8 +81,24 @@ export async function invoiceDetail(db: Db, siteId: number, id: number) {
       .where('source_id', '=', id)
       .orderBy('id')
       .execute(),
+    row.credits_invoice_id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('invoices')
+          .select('number')
+          .where('site_id', '=', siteId)
+          .where('id', '=', row.credits_invoice_id)
+          .executeTakeFirst(),
   ]);
-  return { row, lines, payments, creditNotes, creditableCents, vouchers };
+  return {
+    row,
+    lines,
+    payments,
+    creditNotes,
+    creditableCents,
+    vouchers,
+    creditsInvoiceNumber: credited?.number ?? null,
+  };
 }
 
 /** A page of the vouchers of a period, newest first, with their lines. */
