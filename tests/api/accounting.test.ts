@@ -255,6 +255,32 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
       TotalCents: 39_000,
     });
     const id = issued.body.data.Id;
+    // The largest invoice the call takes books exactly at the highest rate; beyond it, a 400 that writes nothing.
+    const largest = Array.from({ length: 50 }, () => ({
+      Description: 'Seats',
+      Quantity: 10_000,
+      UnitCents: 100_000_000,
+    }));
+    const tooLarge = [{ Description: 'Seats', Quantity: 10_001, UnitCents: 100_000_000 }];
+    const before = await snapshotRows(server);
+    const refusedInvoice = await call(admin, 'create_invoice', {
+      CustomerId: saved.body.data.Id,
+      TaxCategory: 'electronic',
+      Lines: tooLarge,
+    });
+    expect(refusedInvoice.httpStatus).toBe(400);
+    const refusedRate = await call(admin, 'import_rates', { Text: `${yearAgo};100.0001` });
+    expect(refusedRate.body).toMatchObject({ error_code: 'INVALID_REQUEST', line: 1 });
+    expect(await snapshotRows(server)).toEqual(before);
+    await call(admin, 'import_rates', { Text: `${yearAgo.slice(0, 4)}-01-01;100` });
+    const huge = await call(admin, 'create_invoice', {
+      CustomerId: saved.body.data.Id,
+      TaxCategory: 'electronic',
+      Lines: largest,
+    });
+    expect(huge.body.data).toMatchObject({ NetCents: 50 * 10_000 * 100_000_000 });
+    await call(admin, 'credit_invoice', { Id: huge.body.data.Id, Reason: 'Test of the limits' });
+
     const text = await pdfText(admin, id);
     expect(text).toContain('Reverse charge, Article 196 Council Directive 2006/112/EC');
     expect(text).toContain('DE123456789');

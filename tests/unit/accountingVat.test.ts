@@ -500,6 +500,7 @@ describe('SEK', () => {
     expect(parseRateE4(' 11.5 ')).toBe(115000);
     expect(parseRateE4('11')).toBe(110000);
     expect(parseRateE4('0.0001')).toBe(1);
+    expect(parseRateE4('100')).toBe(1_000_000);
   });
 
   it('refuses more than four decimals, what is no number, zero and negatives', () => {
@@ -516,6 +517,8 @@ describe('SEK', () => {
       '1e3',
       '11,48,25',
       '11 .48',
+      '100.0001',
+      '999999',
     ])
       expect([text, parseRateE4(text)]).toEqual([text, null]);
   });

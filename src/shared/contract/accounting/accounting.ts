@@ -138,8 +138,8 @@ export const AccountingSettings = z.object({
   BankAccount: z.string().trim().max(100),
   PaymentTermsDays: z.number().int().min(0).max(120),
   SwedishVatBelowThreshold: z.boolean(),
-  /** SEK per EUR, with at most four decimals, for a day before any imported rate. */
-  DefaultRate: z.number().min(0.0001).max(1000),
+  /** SEK per EUR, with at most four decimals (at most 100), for a day before any imported rate. */
+  DefaultRate: z.number().min(0.0001).max(100),
 });
 
 /** One account's figures over a period: the balance it opened with, its change, and where it ended. */
@@ -215,8 +215,9 @@ export const accounting = endpoint('accounting.php', {
         .array(
           z.object({
             Description: z.string().trim().min(1).max(200),
-            Quantity: z.number().int().min(1).max(100_000),
-            UnitCents: Cents,
+            Quantity: z.number().int().min(1).max(10_000),
+            /** At most €1,000,000. */
+            UnitCents: z.number().int().min(1).max(100_000_000),
           }),
         )
         .min(1)

@@ -144,9 +144,15 @@ export const toOre = (cents: number, rateE4: number): number => mulDivRound(cent
  * An exchange rate as typed (`11.4825`, `11,4825`, `11.48`) as SEK per euro × 10,000; null for anything else: more
  * than four decimals, a sign, zero.
  */
+/**
+ * The highest SEK-per-EUR rate the books take (100 kr; the krona has stood near 11): with the invoices' own limits
+ * (50 lines of at most 10,000 × €1,000,000) every amount in öre stays an exact integer.
+ */
+export const MAX_RATE_E4 = 1_000_000;
+
 export function parseRateE4(text: string): number | null {
   const match = /^(\d+)(?:[.,](\d{1,4}))?$/.exec(text.trim());
   if (!match) return null;
   const rateE4 = Number(match[1]) * 10_000 + Number((match[2] ?? '').padEnd(4, '0'));
-  return Number.isSafeInteger(rateE4) && rateE4 > 0 ? rateE4 : null;
+  return Number.isSafeInteger(rateE4) && rateE4 > 0 && rateE4 <= MAX_RATE_E4 ? rateE4 : null;
 }

@@ -171,6 +171,7 @@ export async function statementOf(db: Db, opts: { siteId: number; userId: number
             invoices.map((invoice) => invoice.id),
           )
           .execute();
+  const numberOf = new Map(invoices.map((invoice) => [invoice.id, invoice.number]));
   const entries = [
     ...invoices.map((invoice) => ({
       date: invoice.issue_date as string,
@@ -182,7 +183,7 @@ export async function statementOf(db: Db, opts: { siteId: number; userId: number
     ...payments.map((payment) => ({
       date: payment.date,
       kind: 'payment' as const,
-      number: invoices.find((invoice) => invoice.id === payment.invoice_id)?.number ?? null,
+      number: numberOf.get(payment.invoice_id) ?? null,
       amountCents: -payment.amount_cents,
       order: 1,
     })),

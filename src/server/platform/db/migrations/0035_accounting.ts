@@ -4,7 +4,7 @@ import { migrationHelpers } from './helpers';
 /**
  * The books (modules/accounting): the seller's details per site, the chart of accounts, fiscal years with the date
  * through which they are closed, gapless number series, customers, invoices and credit notes with their lines and
- * payments, vouchers and their lines in SEK öre, the day's exchange rates, and the audit trail.
+ * payments (amounts as 64-bit integers: an invoice may pass PostgreSQL's 2^31 cents), vouchers and their lines in SEK öre, the day's exchange rates, and the audit trail.
  *
  * Vouchers, their lines and the audit trail are never changed: an update is refused by a trigger on both dialects
  * (a correction is a new voucher). Rows go only with their site.
@@ -96,10 +96,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('seller', 'text', (c) => c.notNull())
       .addColumn('treatment', 'text', (c) => c.notNull())
       .addColumn('vat_country', 'text', (c) => c.notNull())
-      .addColumn('net_cents', 'integer', (c) => c.notNull())
-      .addColumn('vat_cents', 'integer', (c) => c.notNull())
-      .addColumn('total_cents', 'integer', (c) => c.notNull())
-      .addColumn('paid_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('net_cents', 'bigint', (c) => c.notNull())
+      .addColumn('vat_cents', 'bigint', (c) => c.notNull())
+      .addColumn('total_cents', 'bigint', (c) => c.notNull())
+      .addColumn('paid_cents', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('rate_e4', 'integer', (c) => c.notNull())
       .addColumn('paid_at', h.timestamp)
       .addColumn('reminded_at', h.timestamp),
@@ -116,10 +116,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('position', 'integer', (c) => c.notNull())
       .addColumn('description', 'text', (c) => c.notNull())
       .addColumn('quantity', 'integer', (c) => c.notNull())
-      .addColumn('unit_cents', 'integer', (c) => c.notNull())
+      .addColumn('unit_cents', 'bigint', (c) => c.notNull())
       .addColumn('rate_bp', 'integer', (c) => c.notNull())
-      .addColumn('net_cents', 'integer', (c) => c.notNull())
-      .addColumn('vat_cents', 'integer', (c) => c.notNull())
+      .addColumn('net_cents', 'bigint', (c) => c.notNull())
+      .addColumn('vat_cents', 'bigint', (c) => c.notNull())
       .addColumn('tax_category', 'text', (c) => c.notNull()),
   );
   await h.index('invoice_lines', ['invoice_id']);
@@ -128,7 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     t
       .addColumn('invoice_id', 'integer', (c) => c.notNull().references('invoices.id'))
       .addColumn('date', 'text', (c) => c.notNull())
-      .addColumn('amount_cents', 'integer', (c) => c.notNull())
+      .addColumn('amount_cents', 'bigint', (c) => c.notNull())
       .addColumn('method', 'text', (c) => c.notNull())
       .addColumn('reference', 'text', (c) => c.notNull()),
   );
