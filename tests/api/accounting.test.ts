@@ -632,6 +632,188 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     expect(ec.body.data).toEqual([{ VatNumber: 'DE123456789', Name: 'Klang GmbH', Services: 2240 }]);
   });
 
+  /** The lines of a settlement's voucher, per account, in öre. */
+  async function voucherOf(siteId: number, voucherId: number) {
+    const lines = await server.db
+      .selectFrom('voucher_lines')
+      .select(['account', 'amount_ore'])
+      .where('site_id', '=', siteId)
+      .where('voucher_id', '=', voucherId)
+      .execute();
+    return Object.fromEntries(lines.map((line) => [line.account, Number(line.amount_ore)]));
+  }
+
+  it('a Stripe payout books its sales, refund, dispute and fees against the card receivable, with the exchange difference', async () => {
+    const { site, admin, student, productId } = await openBooks();
+    const [second, third] = [await createPerson(server, site), await createPerson(server, site)];
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await call(admin, 'import_rates', { Text: `${tomorrow};11.3` });
+    const sold = await buy(site, student, productId, 'DE');
+    await buy(site, second, productId, 'SE');
+    const disputed = await buy(site, third, productId, 'FR');
+    const refunded = await server.call('orders.php', 'refund_order', { OrderId: sold.orderId }, as(admin));
+    expect(refunded.body.status).toBe('OK');
+    stripe.dispute(disputed.sessionId);
+
+    // The payout arrives tomorrow: three sales of €49 less 1.5 % + €0.25 each, a refund, a dispute and its €15 fee.
+    const paidOut = stripe.payout(Math.floor(Date.now() / 1000) + 86_400);
+    const delivered = await stripe.deliver(`${server.url}/api/payments/stripe?site=${site.name}`, paidOut);
+    expect(delivered.status).toBe(200);
+    const again = await stripe.deliver(`${server.url}/api/payments/stripe?site=${site.name}`, paidOut);
+    expect(await again.json()).toMatchObject({ duplicate: true });
+
+    const list = await call(admin, 'get_settlements', { Provider: 'stripe' });
+    expect(list.body.data).toHaveLength(1);
+    const payout = list.body.data[0];
+    expect(payout).toMatchObject({ Date: tomorrow, AmountCents: 3103, FeeCents: 1797, Status: 'booked', Lines: 5 });
+    const detail = await call(admin, 'get_settlement', { Id: payout.Id });
+    expect(detail.body.Lines.map((line: { Kind: string }) => line.Kind).sort()).toEqual([
+      'charge',
+      'charge',
+      'charge',
+      'dispute',
+      'refund',
+    ]);
+    expect(detail.body.Lines.every((line: { Waiting: boolean; MatchedNumber: number }) => !line.Waiting)).toBe(true);
+    // Bank and fees at tomorrow's 11.30; the receivable as booked at today's 11.20; €49 × 0.10 kr gained.
+    expect(await voucherOf(site.id, payout.VoucherId)).toEqual({
+      1930: 35_064,
+      6570: 20_306,
+      1580: -109_760,
+      1515: 54_880,
+      3960: -490,
+    });
+    const receivable = await call(admin, 'get_balance_report', { From: today, To: tomorrow });
+    const row = (account: number) => receivable.body.data.find((r: { Account: number }) => r.Account === account);
+    expect(row(1580)?.ClosingOre ?? 0).toBe(0);
+    expect(row(1515).ClosingOre).toBe(54_880);
+    await linesOf(site.id);
+
+    // A charge the shop knows nothing of waits for a person; placed on an account, the payout is booked.
+    stripe.addTransaction({ type: 'charge', amount: 1000, fee: 40 });
+    const unknown = stripe.payout();
+    expect((await stripe.deliver(`${server.url}/api/payments/stripe?site=${site.name}`, unknown)).status).toBe(200);
+    const settlements = async () => (await call(admin, 'get_settlements', { Provider: 'stripe' })).body.data;
+    const waiting = (await settlements()).find((s: { Id: number }) => s.Id !== payout.Id);
+    expect(waiting).toMatchObject({ Status: 'unmatched', AmountCents: 960, VoucherId: 0 });
+    const lines = (await call(admin, 'get_settlement', { Id: waiting.Id })).body.Lines;
+    expect(lines).toEqual([expect.objectContaining({ Kind: 'charge', Waiting: true, OrderId: 0 })]);
+    const noAccount = await call(admin, 'resolve_settlement_line', { Id: lines[0].Id, Account: 3990 });
+    expect(noAccount.body.error_code).toBe('NOT_FOUND');
+    const noOrder = await call(admin, 'resolve_settlement_line', { Id: lines[0].Id, OrderId: 999_999 });
+    expect(noOrder.body.error_code).toBe('NOT_FOUND');
+    const twoThings = await call(admin, 'resolve_settlement_line', { Id: lines[0].Id, OrderId: 1, Account: 3041 });
+    expect(twoThings.body.error_code).toBe('INVALID_REQUEST');
+    await call(admin, 'save_account', { Number: 3990, Name: 'Övriga ersättningar och intäkter', Active: true });
+    const resolved = await call(admin, 'resolve_settlement_line', { Id: lines[0].Id, Account: 3990 });
+    expect(resolved.body.data).toMatchObject({ Status: 'booked' });
+    expect(await voucherOf(site.id, resolved.body.data.VoucherId)).toEqual({ 1930: 10_752, 6570: 448, 3990: -11_200 });
+    const twice = await call(admin, 'resolve_settlement_line', { Id: lines[0].Id, Account: 3990 });
+    expect(twice.body.error_code).toBe('INVALID_STATE');
+
+    // A payout whose webhook never came is read from Stripe at the administrator's asking, once.
+    stripe.addTransaction({ type: 'stripe_fee', amount: -200 });
+    stripe.payout();
+    const imported = await server.call('orders.php', 'import_payouts', {}, as(admin));
+    expect(imported.body).toEqual({ status: 'OK', Imported: 1, Skipped: 0 });
+    expect((await server.call('orders.php', 'import_payouts', {}, as(admin))).body.Imported).toBe(0);
+    const feeOnly = (await settlements()).find((s: { AmountCents: number }) => s.AmountCents === -200);
+    expect(feeOnly).toMatchObject({ AmountCents: -200, FeeCents: 200, Status: 'booked' });
+    await linesOf(site.id);
+
+    // Another school's administrator reaches none of it.
+    const otherSite = await createSite(server.db);
+    const stranger = await createPerson(server, otherSite, 'admin');
+    expect((await call(stranger, 'get_settlement', { Id: payout.Id })).body.error_code).toBe('NOT_FOUND');
+    expect((await call(student, 'get_settlements', { Provider: 'stripe' })).body.error_code).toBe('FORBIDDEN');
+  });
+
+  it('a PayPal settlement report pays an invoice by its number, books fees and the transfer to the bank, once', async () => {
+    const { admin } = await openBooks();
+    const customer = await call(admin, 'save_customer', {
+      Kind: 'company',
+      Name: 'Nordljud AB',
+      Address: 'Storgatan 1\n111 22 Stockholm',
+      Country: 'SE',
+      OrgNumber: '556677-8899',
+      Email: 'ekonomi@nordljud.test',
+      Language: 'sv',
+    });
+    const issued = await call(admin, 'create_invoice', {
+      CustomerId: customer.body.data.Id,
+      TaxCategory: 'electronic',
+      Lines: [{ Description: 'Licenser', Quantity: 2, UnitCents: 5000 }],
+    });
+    expect(issued.body.data).toMatchObject({ TotalCents: 12_500, Status: 'sent' });
+    const number = issued.body.data.Number;
+    const stamp = `${today.replaceAll('-', '/')} 10:00:00 +0000`;
+    const header =
+      '"CH","Transaction ID","Invoice ID","PayPal Reference ID","PayPal Reference ID Type","Transaction Event Code",' +
+      '"Transaction Initiation Date","Transaction Completion Date","Transaction  Debit or Credit",' +
+      '"Gross Transaction Amount","Gross Transaction Currency","Fee Debit or Credit","Fee Amount","Fee Currency",' +
+      '"Custom Field","Consumer ID"';
+    const body = (id: string, invoice: string, code: string, direction: string, gross: number, fee: number) =>
+      `"SB","${id}","${invoice}","","","${code}","${stamp}","${stamp}","${direction}","${gross}","EUR","DR","${fee}","EUR","",""`;
+    const report = (rows: string[]) =>
+      [
+        `"RH","${stamp}","A","SCHOOLPAYPAL01",009`,
+        '"FH",01',
+        `"SH","${stamp}","${stamp}","SCHOOLPAYPAL01",""`,
+        header,
+        ...rows,
+        '"SF","EUR","CR","12500","DR","10000","DR","460"',
+        `"SC",${rows.length}`,
+        '"RF","EUR","CR","12500","DR","10000","DR","460"',
+        `"RC",${rows.length}`,
+        '"FF",1',
+      ].join('\r\n');
+    const text = report([
+      body('9PP11111', String(number), 'T0006', 'CR', 12_500, 460),
+      body('9PP22222', '', 'T0400', 'DR', 10_000, 0),
+      body('9PP33333', 'not-ours', 'T0006', 'CR', 2_000, 98),
+    ]);
+
+    const before = await snapshotRows(server);
+    const usd = await call(admin, 'upload_paypal_report', { Text: text.replace('"12500","EUR"', '"12500","USD"') });
+    expect(usd.body).toMatchObject({ error_code: 'INVALID_REQUEST' });
+    expect(JSON.stringify(usd.body)).toContain('line 5');
+    const junk = await call(admin, 'upload_paypal_report', { Text: 'Date,Name,Amount\n2026-01-01,x,1' });
+    expect(junk.body.error_code).toBe('INVALID_REQUEST');
+    expect(await snapshotRows(server)).toEqual(before);
+
+    const uploaded = await call(admin, 'upload_paypal_report', { Text: text });
+    expect(uploaded.body).toMatchObject({
+      Created: true,
+      data: { Provider: 'paypal', Date: today, AmountCents: 12_500 - 460 - 10_000 + 2_000 - 98, Status: 'unmatched' },
+    });
+    const settlementId = uploaded.body.data.Id;
+    const lines = (await call(admin, 'get_settlement', { Id: settlementId })).body.Lines;
+    expect(lines.map((line: { Kind: string; Waiting: boolean }) => [line.Kind, line.Waiting])).toEqual([
+      ['charge', false],
+      ['transfer', false],
+      ['charge', true],
+    ]);
+    expect(lines[0]).toMatchObject({ InvoiceNumber: number, MatchedNumber: number });
+    // Not booked while a line waits: the invoice is still unpaid.
+    expect((await call(admin, 'get_invoice', { Id: issued.body.data.Id })).body.data.Status).toBe('sent');
+    const resolved = await call(admin, 'resolve_settlement_line', { Id: lines[2].Id, Account: 3740 });
+    expect(resolved.body.data.Status).toBe('booked');
+    const paid = (await call(admin, 'get_invoice', { Id: issued.body.data.Id })).body.data;
+    expect(paid).toMatchObject({ Status: 'paid', PaidCents: 12_500 });
+    expect(paid.Payments).toEqual([expect.objectContaining({ Method: 'paypal', Reference: '9PP11111' })]);
+    // At today's 11.20: the PayPal balance keeps what was not transferred; the invoice's receivable is cleared.
+    expect(await voucherOf(admin.site.id, resolved.body.data.VoucherId)).toEqual({
+      1940: 44_150,
+      6570: 6_250,
+      1510: -140_000,
+      1930: 112_000,
+      3740: -22_400,
+    });
+    const twice = await call(admin, 'upload_paypal_report', { Text: text });
+    expect(twice.body).toMatchObject({ Created: false, data: { Id: settlementId, Status: 'booked' } });
+    expect((await call(admin, 'get_settlements', { Provider: 'paypal' })).body.data).toHaveLength(1);
+  });
+
   it('two processes selling at once number the invoices and vouchers without a gap or a double', async () => {
     const { site, admin, productId } = await openBooks();
     const buyers: Person[] = [];

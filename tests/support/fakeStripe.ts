@@ -28,6 +28,15 @@ export interface FakeStripe {
     event: Stripe.Event,
     options?: { secret?: string; timestamp?: number },
   ): Promise<Response>;
+  /** A dispute (chargeback) of a session's payment: its amount and a €15 fee withdrawn in the next payout. */
+  dispute(sessionId: string): void;
+  /** A movement of the balance the shop knows nothing of (a charge made elsewhere, an adjustment). */
+  addTransaction(transaction: { type: string; amount: number; fee?: number; reportingCategory?: string }): void;
+  /**
+   * Pays out what the balance took in since the last payout (sales less 1.5 % + €0.25 each, refunds, disputes):
+   * answers `payout.paid`. `arrival` (seconds) dates it.
+   */
+  payout(arrival?: number): Stripe.Event;
   /** Refuses the API calls from now on (Stripe down). */
   failing: boolean;
   close(): Promise<void>;
@@ -45,6 +54,21 @@ export interface FakeSession {
   status: 'open' | 'complete' | 'expired';
   paymentIntent: string | null;
   billingCountry: string | null;
+}
+
+interface FakeTransaction {
+  id: string;
+  object: 'balance_transaction';
+  type: string;
+  reporting_category: string;
+  amount: number;
+  fee: number;
+  net: number;
+  currency: 'eur';
+  created: number;
+  description: string | null;
+  source: unknown;
+  payout: string | null;
 }
 
 interface FakeIntent {
@@ -83,6 +107,47 @@ export async function startFakeStripe(
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, unknown>();
   const refunds: string[] = [];
+  const transactions: FakeTransaction[] = [];
+  const payouts: {
+    id: string;
+    object: 'payout';
+    amount: number;
+    currency: 'eur';
+    arrival_date: number;
+    status: 'paid';
+    created: number;
+  }[] = [];
+  const transaction = (opts: {
+    type: string;
+    amount: number;
+    fee?: number;
+    reportingCategory?: string;
+    source?: unknown;
+  }) => {
+    const fee = opts.fee ?? 0;
+    transactions.push({
+      id: newId('txn'),
+      object: 'balance_transaction',
+      type: opts.type,
+      reporting_category: opts.reportingCategory ?? opts.type,
+      amount: opts.amount,
+      fee,
+      net: opts.amount - fee,
+      currency: 'eur',
+      created: Math.floor(Date.now() / 1000),
+      description: null,
+      source: opts.source ?? null,
+      payout: null,
+    });
+  };
+  const refundSource = (intent: FakeIntent, amount: number) => ({
+    id: newId('re'),
+    object: 'refund',
+    amount,
+    payment_intent: intent.id,
+    status: 'succeeded',
+  });
+  const listOf = (items: unknown[], url: string) => ({ object: 'list', data: items, has_more: false, url });
 
   const sessionObject = (session: FakeSession) => ({
     id: session.id,
@@ -144,6 +209,12 @@ export async function startFakeStripe(
       };
       intents.set(intent.id, intent);
       paid.paymentIntent = intent.id;
+      transaction({
+        type: 'charge',
+        amount: intent.amount,
+        fee: Math.round(intent.amount * 0.015) + 25,
+        source: chargeObject(intent),
+      });
     }
     paid.status = 'complete';
     paid.billingCountry = card.billingCountry ?? 'SE';
@@ -208,15 +279,24 @@ export async function startFakeStripe(
     } else if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = intents.get(field(form, 'payment_intent'));
       if (!intent) return [404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } }];
+      const refund = refundSource(intent, intent.amount - intent.refunded);
       intent.refunded = intent.amount;
       refunds.push(intent.id);
-      answer = {
-        id: newId('re'),
-        object: 'refund',
-        amount: intent.amount,
-        payment_intent: intent.id,
-        status: 'succeeded',
-      };
+      transaction({ type: 'refund', amount: -refund.amount, source: refund });
+      answer = refund;
+    } else if (request.method === 'GET' && url.pathname === '/v1/payouts') {
+      answer = listOf([...payouts].reverse(), '/v1/payouts');
+    } else if (request.method === 'GET' && url.pathname.startsWith('/v1/payouts/')) {
+      const payout = payouts.find((p) => p.id === decodeURIComponent(url.pathname.slice('/v1/payouts/'.length)));
+      if (!payout) return [404, { error: { type: 'invalid_request_error', message: 'No such payout' } }];
+      answer = payout;
+    } else if (request.method === 'GET' && url.pathname === '/v1/balance_transactions') {
+      const of = transactions.filter((t) => t.payout === url.searchParams.get('payout'));
+      const after = url.searchParams.get('starting_after');
+      const start = after ? of.findIndex((t) => t.id === after) + 1 : 0;
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      const page = of.slice(start, start + limit);
+      answer = { ...listOf(page, '/v1/balance_transactions'), has_more: start + limit < of.length };
     } else {
       return [404, { error: { type: 'invalid_request_error', message: `Unknown: ${request.method} ${url.pathname}` } }];
     }
@@ -284,8 +364,45 @@ export async function startFakeStripe(
       const refunded = session(sessionId);
       const intent = refunded.paymentIntent ? intents.get(refunded.paymentIntent) : undefined;
       if (!intent) throw new Error('The session was not paid');
-      intent.refunded = amount ?? intent.amount;
+      const total = amount ?? intent.amount;
+      transaction({
+        type: 'refund',
+        amount: -(total - intent.refunded),
+        source: refundSource(intent, total - intent.refunded),
+      });
+      intent.refunded = total;
       return event('charge.refunded', chargeObject(intent));
+    },
+    dispute(sessionId) {
+      const disputed = session(sessionId);
+      const intent = disputed.paymentIntent ? intents.get(disputed.paymentIntent) : undefined;
+      if (!intent) throw new Error('The session was not paid');
+      transaction({
+        type: 'adjustment',
+        reportingCategory: 'dispute',
+        amount: -intent.amount,
+        fee: 1500,
+        source: { id: newId('dp'), object: 'dispute', amount: intent.amount, payment_intent: intent.id },
+      });
+    },
+    addTransaction: transaction,
+    payout(arrival) {
+      const id = newId('po');
+      const paidOut = transactions.filter((t) => t.payout === null);
+      for (const t of paidOut) t.payout = id;
+      const amount = paidOut.reduce((sum, t) => sum + t.net, 0);
+      const created = Math.floor(Date.now() / 1000);
+      const payout = {
+        id,
+        object: 'payout' as const,
+        amount,
+        currency: 'eur' as const,
+        arrival_date: arrival ?? created,
+        status: 'paid' as const,
+        created,
+      };
+      payouts.push(payout);
+      return event('payout.paid', payout);
     },
     deliver,
     close: () =>

@@ -69,6 +69,8 @@ const everyTable: Record<keyof Database, true | 'rows'> = {
   voucher_lines: 'rows',
   exchange_rates: 'rows',
   accounting_audit: true,
+  settlements: true,
+  settlement_lines: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

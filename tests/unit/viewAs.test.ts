@@ -67,6 +67,8 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'accounting.php get_oss',
         'accounting.php get_vat_return',
         'accounting.php get_ec_sales',
+        'accounting.php get_settlements',
+        'accounting.php get_settlement',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

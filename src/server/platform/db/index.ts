@@ -49,6 +49,7 @@ import * as m0032 from './migrations/0032_commerce_orders';
 import * as m0033 from './migrations/0033_commerce_bookings';
 import * as m0034 from './migrations/0034_commerce_product_media';
 import * as m0035 from './migrations/0035_accounting';
+import * as m0036 from './migrations/0036_settlements';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -90,6 +91,7 @@ const migrations = {
   '0033_commerce_bookings': m0033,
   '0034_commerce_product_media': m0034,
   '0035_accounting': m0035,
+  '0036_settlements': m0036,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

@@ -865,6 +865,49 @@ export interface AccountingAuditTable extends Row {
   detail: string;
 }
 
+/** A payment provider's settlement: a Stripe payout or a PayPal settlement report (migration 0036). */
+export interface SettlementsTable extends Row {
+  site_id: number;
+  /** stripe or paypal. */
+  provider: string;
+  /** The provider's id of it: a payout's id, or the report's account and day. */
+  reference: string;
+  date: string;
+  currency: string;
+  /** What reached the account it settles into (the bank for a payout), euro cents; negative when it took money. */
+  amount_cents: number;
+  /** The provider's fees in it, euro cents. */
+  fee_cents: number;
+  /** unmatched (lines wait for a person) or booked. */
+  status: string;
+  voucher_id: number | null;
+}
+
+/** A line of a settlement: a sale, refund, dispute, fee, transfer or other movement (migration 0036). */
+export interface SettlementLinesTable extends Row {
+  site_id: number;
+  settlement_id: number;
+  position: number;
+  /** charge, refund, dispute, dispute_reversal, fee, transfer or other. */
+  kind: string;
+  /** The provider's id of the movement. */
+  reference: string;
+  date: string;
+  /** Gross, euro cents: positive what the provider took in for us, negative what it paid out. */
+  amount_cents: number;
+  /** The provider's fee on it, euro cents: positive a fee charged, negative one given back. */
+  fee_cents: number;
+  /** The shop's order the provider names, where it names one. */
+  order_id: number | null;
+  /** The invoice number the provider names (a PayPal invoice id), where it names one. */
+  invoice_number: number | null;
+  /** The invoice it is matched to. */
+  invoice_id: number | null;
+  /** The account a person resolved it to, instead of an invoice. */
+  account: number | null;
+  text: string;
+}
+
 export interface Database {
   sites: SitesTable;
   site_hosts: SiteHostsTable;
@@ -930,6 +973,8 @@ export interface Database {
   voucher_lines: VoucherLinesTable;
   exchange_rates: ExchangeRatesTable;
   accounting_audit: AccountingAuditTable;
+  settlements: SettlementsTable;
+  settlement_lines: SettlementLinesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,8 +7,14 @@ import {
   invoicePayments,
   shownInvoiceStatuses,
 } from '../../domain/accounting/invoices';
+import {
+  PAYPAL_REPORT_MAX_CHARS,
+  settlementLineKinds,
+  settlementProviders,
+  settlementStatuses,
+} from '../../domain/accounting/settlements';
 import { taxCategories } from '../../domain/commerce/products';
-import { call, endpoint, fileCall, id, LanguageChoice, ok, optionalId } from '../define';
+import { call, endpoint, fileCall, id, LanguageChoice, noneOr, ok, optionalId } from '../define';
 
 /** A day, YYYY-MM-DD. */
 export const Day = z.iso.date();
@@ -128,6 +134,44 @@ export const FiscalYear = z.object({
   /** The last day of its closed periods; null while none is closed. */
   LockedThrough: z.string().nullable(),
 });
+
+export const Settlement = z.object({
+  Id: z.number(),
+  Provider: z.enum(settlementProviders),
+  /** The provider's id: a payout's, or the PayPal account and day of a report. */
+  Reference: z.string(),
+  Date: z.string(),
+  Currency: z.literal('EUR'),
+  /** What reached the bank (Stripe) or the PayPal balance, euro cents. */
+  AmountCents: z.number(),
+  FeeCents: z.number(),
+  Status: z.enum(settlementStatuses),
+  Lines: z.number(),
+  /** The voucher that books it; 0 while lines wait. */
+  VoucherId: z.number(),
+});
+export type Settlement = z.infer<typeof Settlement>;
+
+export const SettlementLine = z.object({
+  Id: z.number(),
+  Kind: z.enum(settlementLineKinds),
+  Reference: z.string(),
+  Date: z.string(),
+  AmountCents: z.number(),
+  FeeCents: z.number(),
+  /** What the provider named: the shop's order, an invoice number (0: none). */
+  OrderId: z.number(),
+  InvoiceNumber: z.number(),
+  /** The invoice it is matched to (0: none) and its number. */
+  InvoiceId: z.number(),
+  MatchedNumber: z.number().nullable(),
+  /** The account a person placed it on; 0: none. */
+  Account: z.number(),
+  Text: z.string(),
+  /** Neither matched nor placed: the settlement waits for it. */
+  Waiting: z.boolean(),
+});
+export type SettlementLine = z.infer<typeof SettlementLine>;
 
 export const AccountingSettings = z.object({
   CompanyName: z.string().trim().min(1).max(200),
@@ -295,6 +339,48 @@ export const accounting = endpoint('accounting.php', {
     access: 'admin',
     data: z.object({ Text: z.string().max(400_000) }),
     answer: z.object({ status: ok, Imported: z.number() }),
+  }),
+  /** A provider's settlements (Stripe payouts, PayPal reports), newest first, 50 a page. */
+  get_settlements: call({
+    access: 'admin',
+    reads: true,
+    data: z.object({
+      Provider: z.enum(settlementProviders),
+      Page: z.number().int().min(1).max(100_000).optional().default(1),
+    }),
+    answer: z.object({ status: ok, data: z.array(Settlement), Page: z.number(), TotalPages: z.number() }),
+  }),
+  /** A settlement with its movements, each matched to its invoice, placed on an account, or waiting. */
+  get_settlement: call({
+    access: 'admin',
+    reads: true,
+    data: z.object({ Id: id }),
+    answer: z.object({ status: ok, data: Settlement, Lines: z.array(SettlementLine) }),
+  }),
+  /**
+   * Resolves a waiting movement of a settlement by naming one of: the shop's order, the invoice number, or the
+   * account it goes to (a movement of kind `other` only to an account). The settlement is booked once nothing waits.
+   * Refusals: NOT_FOUND (no such line, invoice or account), INVALID_STATE (settled already), INVALID_REQUEST.
+   */
+  resolve_settlement_line: call({
+    access: 'admin',
+    data: z.object({
+      Id: id,
+      OrderId: optionalId,
+      InvoiceNumber: optionalId,
+      Account: noneOr(AccountNumber, 'an account number'),
+    }),
+    answer: z.object({ status: ok, data: Settlement }),
+  }),
+  /**
+   * Takes a PayPal settlement report (the STL CSV file's text, EUR): its transactions matched to invoices (by the
+   * Invoice ID) or orders (by the Custom Field), and booked once nothing waits. The same report again is the one
+   * already taken. Refusals: INVALID_REQUEST (not such a report, or another currency; with the line).
+   */
+  upload_paypal_report: call({
+    access: 'admin',
+    data: z.object({ Text: z.string().min(1).max(PAYPAL_REPORT_MAX_CHARS) }),
+    answer: z.object({ status: ok, data: Settlement, Created: z.boolean() }),
   }),
   /** A fiscal year as an SIE 4 file (type 4E, codepage 437), streamed: the chart, balances and every voucher. */
   export_sie: fileCall({ access: 'admin', data: z.object({ YearId: id }), file: 'text/plain' }),

@@ -24,8 +24,10 @@ export const isBalanceAccount = (account: number): boolean => account < 3000;
 /** The accounts the books post to by themselves. */
 export const ACCOUNTS = {
   customerReceivables: 1510,
+  disputedReceivables: 1515,
   cardReceivables: 1580,
   bank: 1930,
+  paypal: 1940,
   equity: 2081,
   retainedEarnings: 2091,
   outputVatSweden: 2611,
@@ -44,8 +46,10 @@ export const ACCOUNTS = {
 /** A new site's chart: the accounts the books post to, and the usual ones of a small Swedish company. */
 export const DEFAULT_CHART: readonly { number: number; name: string }[] = [
   { number: 1510, name: 'Kundfordringar' },
+  { number: 1515, name: 'Osäkra kundfordringar' },
   { number: 1580, name: 'Fordringar för kontokort och kuponger' },
   { number: 1930, name: 'Företagskonto / checkräkningskonto' },
+  { number: 1940, name: 'Övriga bankkonton (PayPal)' },
   { number: 2081, name: 'Aktiekapital' },
   { number: 2091, name: 'Balanserad vinst eller förlust' },
   { number: 2099, name: 'Årets resultat' },

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { accounting } from '../../../../shared/contract/accounting/accounting';
+import { accounting, type SettlementLine } from '../../../../shared/contract/accounting/accounting';
 import { accountKind } from '../../../../shared/domain/accounting/chart';
 import { parseRateE4 } from '../../../../shared/domain/accounting/money';
 import { isAdmin } from '../../../platform/authorize';
@@ -10,10 +10,18 @@ import { customerById, listCustomers, saveCustomer } from '../services/customers
 import { drawInvoice } from '../services/invoicePdf';
 import { creditInvoiceById, recordPaymentById } from '../services/invoices';
 import { audit, closeBooksThrough, ensureChart, postManualVoucher, saveAccount } from '../services/ledger';
+import { takePaypalReport } from '../services/paypalReport';
 import { invoiceById, invoiceDetail, listInvoices, listVouchers, statementOf, voucherById } from '../services/queries';
 import { mainbook, report } from '../services/reports';
 import { invoiceForCustomer } from '../services/sales';
 import { accountingSettings, importRates, saveAccountingSettings } from '../services/settings';
+import {
+  listSettlements,
+  resolveSettlementLine,
+  type SettlementRow,
+  settlementDetail,
+  waits,
+} from '../services/settlements';
 import { exportSie } from '../services/sieExport';
 import { ecSalesList, ossCsv, ossReturn, vatReturn } from '../services/vatReports';
 
@@ -32,6 +40,27 @@ const presentYear = (year: { id: number; start_date: string; end_date: string; l
   End: year.end_date,
   LockedThrough: year.locked_through,
 });
+
+const presentSettlement = (row: SettlementRow & { line_count?: number | string | null }, lines: number) => ({
+  Id: row.id,
+  Provider: row.provider as 'stripe' | 'paypal',
+  Reference: row.reference,
+  Date: row.date,
+  Currency: 'EUR' as const,
+  AmountCents: row.amount_cents,
+  FeeCents: row.fee_cents,
+  Status: row.status as 'unmatched' | 'booked',
+  Lines: lines,
+  VoucherId: row.voucher_id ?? 0,
+});
+
+const settlementAnswer = async (
+  ctx: { db: Parameters<typeof settlementDetail>[0]; site: { id: number } },
+  id: number,
+) => {
+  const detail = await settlementDetail(ctx.db, ctx.site.id, id);
+  return presentSettlement(detail.settlement, detail.lines.length);
+};
 
 const yearsOf = (ctx: { db: Parameters<typeof ensureChart>[0]; site: { id: number } }) =>
   ctx.db.selectFrom('fiscal_years').selectAll().where('site_id', '=', ctx.site.id).orderBy('start_date').execute();
@@ -205,6 +234,56 @@ export const accountingHandlers = handlers(accounting, {
       detail: { imported },
     });
     return { status: 'OK', Imported: imported };
+  },
+  async get_settlements(ctx, data) {
+    const list = await listSettlements(ctx.db, { siteId: ctx.site.id, provider: data.Provider, page: data.Page });
+    return {
+      status: 'OK',
+      data: list.rows.map((row) => presentSettlement(row, Number(row.line_count ?? 0))),
+      Page: data.Page,
+      TotalPages: list.totalPages,
+    };
+  },
+  async get_settlement(ctx, data) {
+    const detail = await settlementDetail(ctx.db, ctx.site.id, data.Id);
+    return {
+      status: 'OK',
+      data: presentSettlement(detail.settlement, detail.lines.length),
+      Lines: detail.lines.map((line) => ({
+        Id: line.id,
+        Kind: line.kind as SettlementLine['Kind'],
+        Reference: line.reference,
+        Date: line.date,
+        AmountCents: line.amount_cents,
+        FeeCents: line.fee_cents,
+        OrderId: line.order_id ?? 0,
+        InvoiceNumber: line.invoice_number ?? 0,
+        InvoiceId: line.invoice_id ?? 0,
+        MatchedNumber: line.matched_number ?? null,
+        Account: line.account ?? 0,
+        Text: line.text,
+        Waiting: detail.settlement.status !== 'booked' && waits(line),
+      })),
+    };
+  },
+  async resolve_settlement_line(ctx, data) {
+    const settlement = await resolveSettlementLine(ctx.db, {
+      siteId: ctx.site.id,
+      lineId: data.Id,
+      orderId: data.OrderId,
+      invoiceNumber: data.InvoiceNumber,
+      account: data.Account,
+      userId: signedInUser(ctx).id,
+    });
+    return { status: 'OK', data: await settlementAnswer(ctx, settlement.id) };
+  },
+  async upload_paypal_report(ctx, data) {
+    const received = await takePaypalReport(ctx.db, {
+      siteId: ctx.site.id,
+      text: data.Text,
+      userId: signedInUser(ctx).id,
+    });
+    return { status: 'OK', data: await settlementAnswer(ctx, received.settlement.id), Created: received.created };
   },
   async export_sie(ctx, data) {
     const file = await exportSie(ctx.db, ctx.site, data.YearId);

@@ -42,7 +42,7 @@ const vatAccount = (treatment: VatTreatment) =>
   treatment === 'oss' ? ACCOUNTS.outputVatOss : ACCOUNTS.outputVatSweden;
 
 /** The receivable a sale books: the card provider's (paid at checkout) or the customer's (to pay the invoice). */
-const receivableAccount = (payment: InvoicePayment) =>
+export const receivableAccount = (payment: InvoicePayment) =>
   payment === 'card' ? ACCOUNTS.cardReceivables : ACCOUNTS.customerReceivables;
 
 export function partyOfSettings(settings: AccountingSettings): Party {

@@ -6,6 +6,7 @@ import { AppError } from '../../../platform/errors';
 import { type CustomerRow, creditInvoice, type InvoiceRow, issueInvoice } from './invoices';
 import { dayOf } from './ledger';
 import { accountingSettings } from './settings';
+import { receiveSettlement, type SettlementFacts } from './settlements';
 
 /** A sale as the shop hands it over: what was sold, to whom, for how much, and the buyer's country evidence. */
 export interface SaleFacts {
@@ -25,14 +26,20 @@ export interface SaleFacts {
 
 /**
  * What the shop tells the books, through this one entry point (modules/accounting/index.ts): a sale paid by card
- * (its invoice, paid, and the voucher), and a refund of it (a credit note for what is refunded beyond earlier ones).
- * Each is safe to hear twice: a sale already invoiced and a refund already credited book nothing more.
+ * (its invoice, paid, and the voucher), a refund of it (a credit note for what is refunded beyond earlier ones), and
+ * a payment provider's settlement (a payout: its sales, refunds, disputes and fees matched and booked). Each is safe
+ * to hear twice: a sale already invoiced, a refund already credited and a payout already stored book nothing more.
  */
 export type BookEvent =
   | { kind: 'sale'; siteId: number; sale: SaleFacts; at?: string }
-  | { kind: 'refund'; siteId: number; orderId: number; refundedCents: number; at?: string; userId?: number | null };
+  | { kind: 'refund'; siteId: number; orderId: number; refundedCents: number; at?: string; userId?: number | null }
+  | { kind: 'settlement'; siteId: number; settlement: SettlementFacts };
 
 export async function book(trx: Db, event: BookEvent): Promise<void> {
+  if (event.kind === 'settlement') {
+    await receiveSettlement(trx, event.siteId, event.settlement);
+    return;
+  }
   const date = dayOf(event.at ?? now());
   if (event.kind === 'sale') {
     await bookSale(trx, event.siteId, event.sale, date);

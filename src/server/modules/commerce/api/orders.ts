@@ -9,6 +9,7 @@ import { checkoutOptions, quote, startCheckout } from '../services/checkout';
 import { discountCodesOf, saveDiscountCode } from '../services/discounts';
 import { creditBalance } from '../services/fulfilment';
 import { ORDER_PAGE, ordersOfBuyer, ownOrder, refundByAdministrator, salesOf, siteOrders } from '../services/orders';
+import { importPayouts } from '../services/payouts';
 import { downloadsOf } from '../services/productMedia';
 import { saveShopSettings, shopSettings } from '../services/settings';
 import { receiveStripeEvent } from '../services/webhook';
@@ -76,6 +77,10 @@ export const ordersHandlers = handlers(orders, {
     const [row] = await siteOrders(ctx.db, { siteId: ctx.site.id, orderId: data.OrderId });
     if (!row) throw new AppError('NOT_FOUND', 'No such order');
     return { status: 'OK', Order: presentSaleOrder(row) };
+  },
+  async import_payouts(ctx) {
+    const outcome = await importPayouts(ctx.db, ctx, ctx.site);
+    return { status: 'OK', Imported: outcome.imported, Skipped: outcome.skipped };
   },
 });
 

@@ -30,7 +30,7 @@ export function stripeApi(config: Config, secretKey: string): Stripe {
 }
 
 /** A failure to reach Stripe or a refusal of it, as the buyer or administrator reads it; the cause goes to the log. */
-async function atStripe<T>(log: Log, work: () => Promise<T>): Promise<T> {
+export async function atStripe<T>(log: Log, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

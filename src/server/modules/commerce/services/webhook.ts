@@ -4,7 +4,9 @@ import type { SiteRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import type { Log } from '../../../platform/handlers';
 import type { Mailer } from '../../../platform/mail/outbox';
+import { book, type SettlementFacts } from '../../accounting';
 import { cancelOrder, fulfilOrder, type PaymentEvidence, refundOrder } from './fulfilment';
+import { payoutSettlement } from './payouts';
 import { shopSettings } from './settings';
 import { paymentFacts, type StripeEvent, stripeApi, verifiedEvent } from './stripe';
 
@@ -20,6 +22,7 @@ type Action =
   | { kind: 'fulfil'; orderId: number; evidence: PaymentEvidence; amountCents: number | null }
   | { kind: 'cancel'; orderId: number }
   | { kind: 'refund'; orderId: number; refundedCents: number; full: boolean }
+  | { kind: 'payout'; settlement: SettlementFacts }
   | { kind: 'none' };
 
 const orderIdOf = (metadata: Record<string, string> | null | undefined, siteId: number): number | null =>
@@ -68,6 +71,10 @@ async function actionOf(deps: WebhookDeps, siteId: number, secretKey: string, ev
       if (orderId === null) return { kind: 'none' };
       return { kind: 'refund', orderId, refundedCents: charge.amount_refunded, full: charge.refunded };
     }
+    case 'payout.paid': {
+      const settlement = await payoutSettlement(deps, api(), siteId, event.data.object);
+      return settlement ? { kind: 'payout', settlement } : { kind: 'none' };
+    }
     default:
       return { kind: 'none' };
   }
@@ -105,7 +112,7 @@ export async function receiveStripeEvent(
         site_id: siteId,
         event_id: event.id,
         type: event.type,
-        order_id: action.kind === 'none' ? null : action.orderId,
+        order_id: 'orderId' in action ? action.orderId : null,
         created_at: at,
         updated_at: at,
       })
@@ -129,6 +136,8 @@ export async function receiveStripeEvent(
       await cancelOrder(trx, { siteId, orderId: action.orderId });
     } else if (action.kind === 'refund') {
       await refundOrder(trx, { siteId, ...action, keepAccess: false });
+    } else if (action.kind === 'payout') {
+      await book(trx, { kind: 'settlement', siteId, settlement: action.settlement });
     }
     return 'handled';
   });
