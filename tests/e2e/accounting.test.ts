@@ -190,4 +190,105 @@ describe.skipIf(!e2eAvailable)('the books: /accounting, /invoices, /customers', 
     await expectAccessibleEverywhere(page, '/customers', () => heading('Kunder'));
     await context.close();
   });
+  it('an administrator resolves a Stripe payout and takes a PayPal settlement report that pays an invoice', {
+    timeout: 120_000,
+  }, async () => {
+    const { token } = await platform.ok('login.php', 'sign_in', { email: demo.admin, password: DEMO_PASSWORD });
+    const customer = await apiCall(
+      'accounting.php',
+      'save_customer',
+      {
+        Kind: 'company',
+        Name: `Paypal ${tag} AB`,
+        Address: 'Storgatan 2\n111 22 Stockholm',
+        Country: 'SE',
+        Email: `paypal-${tag}@e2e.test`.toLowerCase(),
+        Language: 'en',
+      },
+      token,
+    );
+    const invoice = await apiCall(
+      'accounting.php',
+      'create_invoice',
+      {
+        CustomerId: customer.data.Id,
+        TaxCategory: 'electronic',
+        Lines: [{ Description: 'Workshop', Quantity: 1, UnitCents: 8000 }],
+      },
+      token,
+    );
+    const stamp = `${today().replaceAll('-', '/')} 09:00:00 +0000`;
+    const report = [
+      `"RH","${stamp}","A","E2E${tag}",009`,
+      `"SH","${stamp}","${stamp}","E2E${tag}",""`,
+      '"CH","Transaction ID","Invoice ID","Transaction Event Code","Transaction Initiation Date",' +
+        '"Transaction Completion Date","Transaction  Debit or Credit","Gross Transaction Amount",' +
+        '"Gross Transaction Currency","Fee Debit or Credit","Fee Amount","Fee Currency","Custom Field"',
+      `"SB","7E2E0001","${invoice.data.Number}","T0006","${stamp}","${stamp}","CR","10000","EUR","DR","374","EUR",""`,
+      `"SB","7E2E0002","","T0006","${stamp}","${stamp}","CR","1500","EUR","DR","81","EUR",""`,
+      '"SF","EUR","CR","11500","DR","0","DR","455"',
+      '"RF","EUR","CR","11500","DR","0","DR","455"',
+    ].join('\n');
+
+    const context = await newContext(browser());
+    await signInViaApi(context, demo.admin);
+    const page = await context.newPage();
+    const heading = (text: string) => page.locator('main h1').filter({ hasText: text }).waitFor();
+
+    // The demo year's payouts: all booked but the last, whose unknown charge waits for a person.
+    await gotoPage(page, '/accounting');
+    await settle(page);
+    await page.getByRole('link', { name: 'Stripe payouts' }).click();
+    await heading('Stripe payouts');
+    const rows = page.getByTestId('settlement-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(5);
+    const waiting = rows.filter({ hasText: 'To resolve' });
+    await expect.poll(() => waiting.count()).toBe(1);
+    await waiting.getByRole('button').click();
+    const drawer = page.getByTestId('settlement-drawer');
+    const resolve = drawer.getByTestId('resolve-line');
+    await resolve.waitFor();
+    await expectAccessible(page, 'a payout in the drawer');
+    await resolve.getByLabel('Belongs to').click();
+    await page.getByRole('option', { name: 'An account' }).click();
+    await resolve.getByTestId('resolve-number').fill('3740');
+    await resolve.getByTestId('resolve-submit').click();
+    await resolve.waitFor({ state: 'detached' });
+    await drawer.getByText('Account 3740').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => waiting.count()).toBe(0);
+    await expectAccessibleEverywhere(page, '/sp', () => heading('Utbetalningar från Stripe'));
+
+    // PayPal: the day's report uploaded; the invoice is paid by it, the unknown payment placed on an account.
+    await gotoPage(page, '/pp');
+    await settle(page);
+    await heading('PayPal settlements');
+    await page.locator('input[type=file]').setInputFiles({
+      name: `STL-${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(report),
+    });
+    const lines = drawer.getByTestId('settlement-lines');
+    await lines.waitFor();
+    await lines.getByText(`Invoice ${invoice.data.Number}`).waitFor();
+    const other = drawer.getByTestId('resolve-line');
+    await other.getByLabel('Belongs to').click();
+    await page.getByRole('option', { name: 'An account' }).click();
+    await other.getByTestId('resolve-number').fill('3740');
+    await other.getByTestId('resolve-submit').click();
+    await other.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('settlement-row')
+          .filter({ hasText: `E2E${tag}` })
+          .textContent(),
+      )
+      .toContain('Booked');
+    await expectAccessibleEverywhere(page, '/pp', () => heading('Avräkningar från PayPal'));
+    const paid = await apiCall('accounting.php', 'get_invoice', { Id: invoice.data.Id }, token);
+    expect(paid.data).toMatchObject({ Status: 'paid', PaidCents: 10_000 });
+    await context.close();
+  });
 });

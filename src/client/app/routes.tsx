@@ -113,6 +113,8 @@ const pages: Record<RoutePath, Page> = {
   '/accounting': { element: <StaffPage path="/accounting" /> },
   '/accounting/mainbook': { element: <StaffPage path="/accounting/mainbook" /> },
   '/oss': { element: <StaffPage path="/oss" /> },
+  '/sp': { element: <StaffPage path="/sp" /> },
+  '/pp': { element: <StaffPage path="/pp" /> },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

@@ -17,6 +17,7 @@ const CustomersPage = page(() => import('../features/accounting/Customers/Custom
 const AccountingPage = page(() => import('../features/accounting/Books/AccountingPage'), ['accounting']);
 const MainbookPage = page(() => import('../features/accounting/Mainbook/MainbookPage'), ['accounting']);
 const OssPage = page(() => import('../features/accounting/Books/OssPage'), ['accounting']);
+const SettlementsPage = page(() => import('../features/accounting/Settlements/SettlementsPage'), ['accounting']);
 
 /** The routes of staff's pages (routes.tsx draws each through this chunk). */
 export type StaffPath =
@@ -34,7 +35,9 @@ export type StaffPath =
   | '/customers'
   | '/accounting'
   | '/accounting/mainbook'
-  | '/oss';
+  | '/oss'
+  | '/sp'
+  | '/pp';
 
 const pages: Record<StaffPath, ReactNode> = {
   '/versions': <VersionsPage />,
@@ -55,6 +58,8 @@ const pages: Record<StaffPath, ReactNode> = {
   // no entry of its own.
   '/accounting/mainbook': <MainbookPage />,
   '/oss': <OssPage />,
+  '/sp': <SettlementsPage provider="stripe" />,
+  '/pp': <SettlementsPage provider="paypal" />,
 };
 
 /** A staff page by its route: the route table guards it, this chunk names the page's own chunk. */

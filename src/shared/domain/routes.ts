@@ -70,6 +70,8 @@ export const routeAccess = {
   // Spec §2 lists it among the signed-in user's pages: a customer reads her own statement there.
   '/accounting/mainbook': { kind: 'login' },
   '/oss': { kind: 'admin', types: [UserType.admin] },
+  '/sp': { kind: 'admin', types: [UserType.admin] },
+  '/pp': { kind: 'admin', types: [UserType.admin] },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;

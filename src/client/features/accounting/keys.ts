@@ -34,6 +34,12 @@ export const accountingKeys = {
     vatReturn: (from: string, to: string) => [...ledger, 'vatReturn', from, to] as const,
     ecSales: (from: string, to: string) => [...ledger, 'ecSales', from, to] as const,
   },
+  /** The payment providers' settlements (a settlement booked changes the ledger; it is invalidated with it). */
+  settlements: {
+    all: [...ledger, 'settlements'] as const,
+    list: (provider: string, page: number) => [...ledger, 'settlements', provider, page] as const,
+    detail: (settlementId: number) => [...ledger, 'settlements', 'detail', settlementId] as const,
+  },
   /** The settings, fiscal years and chart (get_books). */
   books: ['accounting', 'books'] as const,
   ledger: {

@@ -1,5 +1,6 @@
-import { Container, Tabs } from '@mantine/core';
+import { Anchor, Container, Group, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAddressChange } from '../../../components/useAddressChange';
 import { type Period, periodFromSearch } from '../period';
@@ -31,6 +32,17 @@ export default function AccountingPage() {
   return (
     <Container size="xl" py="xl">
       <PageHeading title={t('books.title')} intro={t('books.intro')} />
+      <Group gap="md" mb="md" component="nav" aria-label={t('settlements.links')}>
+        <Text size="sm" fw={600}>
+          {t('settlements.links')}:
+        </Text>
+        <Anchor component={Link} to="/sp" size="sm">
+          {t('settlements.stripe.title')}
+        </Anchor>
+        <Anchor component={Link} to="/pp" size="sm">
+          {t('settlements.paypal.title')}
+        </Anchor>
+      </Group>
       <Tabs value={tab} onChange={(value) => change({ tab: value === 'reports' ? null : value })} keepMounted={false}>
         <Tabs.List mb="lg">
           {tabs.map((each) => (
