@@ -644,6 +644,7 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
   }
 
   it('a Stripe payout books its sales, refund, dispute and fees against the card receivable, with the exchange difference', async () => {
+    stripe.forgetPayouts();
     const { site, admin, student, productId } = await openBooks();
     const [second, third] = [await createPerson(server, site), await createPerson(server, site)];
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

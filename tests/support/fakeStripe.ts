@@ -37,6 +37,8 @@ export interface FakeStripe {
    * answers `payout.paid`. `arrival` (seconds) dates it.
    */
   payout(arrival?: number): Stripe.Event;
+  /** Forgets the balance's movements and payouts so far (a test that reads payouts starts from none). */
+  forgetPayouts(): void;
   /** Refuses the API calls from now on (Stripe down). */
   failing: boolean;
   close(): Promise<void>;
@@ -386,6 +388,10 @@ export async function startFakeStripe(
       });
     },
     addTransaction: transaction,
+    forgetPayouts() {
+      transactions.length = 0;
+      payouts.length = 0;
+    },
     payout(arrival) {
       const id = newId('po');
       const paidOut = transactions.filter((t) => t.payout === null);

@@ -174,13 +174,30 @@ interface MatchedInvoice {
   payment: string;
   status: string;
   rate_e4: number;
+  net_cents: number;
+  vat_cents: number;
   total_cents: number;
   paid_cents: number;
 }
 
+/** What a document put on its receivable, in öre: its net and its VAT, each converted and rounded as booked. */
+const bookedOre = (document: Pick<MatchedInvoice, 'net_cents' | 'vat_cents' | 'rate_e4'>) =>
+  toOre(document.net_cents, document.rate_e4) + toOre(document.vat_cents, document.rate_e4);
+
 /** The sale invoices of orders, and invoices by number, in a few queries however many lines ask. */
 async function invoicesFor(trx: Db, siteId: number, lines: SettlementLineRow[]) {
-  const columns = ['id', 'number', 'order_id', 'payment', 'status', 'rate_e4', 'total_cents', 'paid_cents'] as const;
+  const columns = [
+    'id',
+    'number',
+    'order_id',
+    'payment',
+    'status',
+    'rate_e4',
+    'net_cents',
+    'vat_cents',
+    'total_cents',
+    'paid_cents',
+  ] as const;
   const byOrder = new Map<number, MatchedInvoice>();
   const byNumber = new Map<number, MatchedInvoice>();
   const byId = new Map<number, MatchedInvoice>();
@@ -205,6 +222,24 @@ async function invoicesFor(trx: Db, siteId: number, lines: SettlementLineRow[]) 
     for (const row of await base().where('id', 'in', chunk).execute()) byId.set(row.id, row);
   }
   return { byOrder, byNumber, byId };
+}
+
+/** The credit notes of invoices, by the invoice they credit. */
+async function creditNotesOf(trx: Db, siteId: number, invoiceIds: number[]) {
+  const notes = new Map<number, Pick<MatchedInvoice, 'net_cents' | 'vat_cents' | 'rate_e4' | 'total_cents'>[]>();
+  for (let start = 0; start < invoiceIds.length; start += 500) {
+    const rows = await trx
+      .selectFrom('invoices')
+      .select(['credits_invoice_id', 'net_cents', 'vat_cents', 'rate_e4', 'total_cents'])
+      .where('site_id', '=', siteId)
+      .where('credits_invoice_id', 'in', invoiceIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) {
+      if (row.credits_invoice_id !== null)
+        notes.set(row.credits_invoice_id, [...(notes.get(row.credits_invoice_id) ?? []), row]);
+    }
+  }
+  return notes;
 }
 
 /**
@@ -256,13 +291,22 @@ async function bookIfMatched(trx: Db, settlement: SettlementRow, userId: number 
       currencyCents: settlement.fee_cents,
     },
   ];
+  const notes = await creditNotesOf(trx, settlement.site_id, [...invoices.byId.keys()]);
+  // A sale or refund of a whole document clears what that document put on the receivable, to the öre (its net and
+  // VAT were rounded apart); a part of one, its amount at the document's rate.
+  const receivableOre = (line: SettlementLineRow, invoice: MatchedInvoice) => {
+    if (line.kind === 'charge' && line.amount_cents === invoice.total_cents) return bookedOre(invoice);
+    const note =
+      line.kind === 'refund' ? notes.get(invoice.id)?.find((n) => n.total_cents === line.amount_cents) : undefined;
+    return note ? bookedOre(note) : toOre(line.amount_cents, invoice.rate_e4);
+  };
   for (const line of lines) {
     const invoice = line.invoice_id === null ? undefined : invoices.byId.get(line.invoice_id);
     if (invoice) {
       const disputed = line.kind === 'dispute' || line.kind === 'dispute_reversal';
       entries.push({
         account: disputed ? ACCOUNTS.disputedReceivables : receivableAccount(invoice.payment as InvoicePayment),
-        amountOre: -toOre(line.amount_cents, invoice.rate_e4),
+        amountOre: -receivableOre(line, invoice),
         currencyCents: -line.amount_cents,
       });
       if (line.kind === 'charge' && invoice.payment === 'invoice') {
