@@ -1,4 +1,3 @@
-import type Stripe from 'stripe';
 import type { SettlementLineKind } from '../../../../shared/domain/accounting/settlements';
 import { SETTLEMENT_MAX_LINES } from '../../../../shared/domain/accounting/settlements';
 import type { Config } from '../../../platform/config';
@@ -8,11 +7,11 @@ import { AppError } from '../../../platform/errors';
 import type { Log } from '../../../platform/handlers';
 import { book, type SettlementFacts, settledReferences } from '../../accounting';
 import { shopSettings } from './settings';
-import { atStripe, stripeApi } from './stripe';
+import { type BalanceMovement, type Payout, paidPayouts, payoutMovements, type StripeApi, stripeApi } from './stripe';
 
-/** What a balance transaction is, for the books: by its type and, for an adjustment, its reporting category. */
-function kindOf(transaction: Stripe.BalanceTransaction): SettlementLineKind {
-  switch (transaction.type) {
+/** What a balance movement is, for the books: by its type and, for an adjustment, its reporting category. */
+function kindOf(movement: BalanceMovement): SettlementLineKind {
+  switch (movement.type) {
     case 'charge':
     case 'payment':
       return 'charge';
@@ -23,49 +22,31 @@ function kindOf(transaction: Stripe.BalanceTransaction): SettlementLineKind {
     case 'tax_fee':
       return 'fee';
     default:
-      if (transaction.reporting_category === 'dispute') return 'dispute';
-      if (transaction.reporting_category === 'dispute_reversal') return 'dispute_reversal';
+      if (movement.reportingCategory === 'dispute') return 'dispute';
+      if (movement.reportingCategory === 'dispute_reversal') return 'dispute_reversal';
       return 'other';
   }
-}
-
-/** The payment a balance transaction's source (a charge, refund or dispute) belongs to, expanded or not. */
-function paymentIntentOf(source: Stripe.BalanceTransaction['source']): string | null {
-  if (!source || typeof source === 'string') return null;
-  const intent = 'payment_intent' in source ? source.payment_intent : null;
-  return typeof intent === 'string' ? intent : (intent?.id ?? null);
 }
 
 const dayOfSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
- * A paid-out Stripe payout as a settlement for the books: each of its balance transactions (sales, refunds,
- * disputes, fees) with the order its payment belongs to. Null for a payout in another currency than euro (the shop
- * sells in euro; an account that converts to kronor before paying out is not booked from here).
+ * A paid-out Stripe payout as a settlement for the books: each of its balance movements (sales, refunds, disputes,
+ * fees) with the order its payment belongs to. Null for a payout in another currency than euro (the shop sells in
+ * euro; an account that converts to kronor before paying out is not booked from here).
  */
 export async function payoutSettlement(
   deps: { db: Db; log: Log },
-  api: Stripe,
+  api: StripeApi,
   siteId: number,
-  payout: Stripe.Payout,
+  payout: Payout,
 ): Promise<SettlementFacts | null> {
   if (payout.currency !== 'eur' || payout.status !== 'paid') {
     deps.log.warn({ payout: payout.id, currency: payout.currency, status: payout.status }, 'A payout is not booked');
     return null;
   }
-  const transactions: Stripe.BalanceTransaction[] = [];
-  await atStripe(deps.log, async () => {
-    for await (const transaction of api.balanceTransactions.list({
-      payout: payout.id,
-      limit: 100,
-      expand: ['data.source'],
-    })) {
-      if (transaction.type === 'payout') continue;
-      transactions.push(transaction);
-      if (transactions.length > SETTLEMENT_MAX_LINES) break;
-    }
-  });
-  const intents = [...new Set(transactions.flatMap((t) => paymentIntentOf(t.source) ?? []))];
+  const movements = await payoutMovements(api, deps.log, payout.id, SETTLEMENT_MAX_LINES);
+  const intents = [...new Set(movements.flatMap((m) => m.paymentIntentId ?? []))];
   const orderOf = new Map<string, number>();
   for (let start = 0; start < intents.length; start += 500) {
     const rows = await deps.db
@@ -79,21 +60,20 @@ export async function payoutSettlement(
   return {
     provider: 'stripe',
     reference: payout.id,
-    date: dayOfSeconds(payout.arrival_date),
-    amountCents: payout.amount,
-    lines: transactions.map((transaction) => {
-      const kind = kindOf(transaction);
-      const intent = paymentIntentOf(transaction.source);
+    date: dayOfSeconds(payout.arrival),
+    amountCents: payout.amountCents,
+    lines: movements.map((movement) => {
+      const kind = kindOf(movement);
       return {
         kind,
-        reference: transaction.id,
-        date: dayOfSeconds(transaction.created),
+        reference: movement.id,
+        date: dayOfSeconds(movement.created),
         // A fee of its own is all fee.
-        amountCents: kind === 'fee' ? 0 : transaction.amount,
-        feeCents: kind === 'fee' ? transaction.fee - transaction.amount : transaction.fee,
-        orderId: intent ? (orderOf.get(intent) ?? null) : null,
+        amountCents: kind === 'fee' ? 0 : movement.amountCents,
+        feeCents: kind === 'fee' ? movement.feeCents - movement.amountCents : movement.feeCents,
+        orderId: movement.paymentIntentId ? (orderOf.get(movement.paymentIntentId) ?? null) : null,
         invoiceNumber: null,
-        text: (transaction.description ?? transaction.type).slice(0, 200),
+        text: (movement.description ?? movement.type).slice(0, 200),
       };
     }),
   };
@@ -114,16 +94,16 @@ export async function importPayouts(
   const { keys } = await shopSettings(db, deps.config, site);
   if (!keys) throw new AppError('SHOP_CLOSED', 'The shop has no payment keys to read payouts with');
   const api = stripeApi(deps.config, keys.secretKey);
-  const payouts = await atStripe(deps.log, () => api.payouts.list({ status: 'paid', limit: IMPORT_PAYOUTS }));
+  const payouts = await paidPayouts(api, deps.log, IMPORT_PAYOUTS);
   const known = await settledReferences(
     db,
     site.id,
     'stripe',
-    payouts.data.map((payout) => payout.id),
+    payouts.map((payout) => payout.id),
   );
   let imported = 0;
   let skipped = 0;
-  for (const payout of payouts.data) {
+  for (const payout of payouts) {
     if (known.has(payout.id)) continue;
     const settlement = await payoutSettlement({ db, log: deps.log }, api, site.id, payout);
     if (!settlement) {

@@ -30,7 +30,7 @@ export function stripeApi(config: Config, secretKey: string): Stripe {
 }
 
 /** A failure to reach Stripe or a refusal of it, as the buyer or administrator reads it; the cause goes to the log. */
-export async function atStripe<T>(log: Log, work: () => Promise<T>): Promise<T> {
+async function atStripe<T>(log: Log, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -128,4 +128,76 @@ export function verifiedEvent(body: Buffer, signature: string | undefined, webho
   }
 }
 
+/** A payout to the bank, as the books read it. */
+export interface Payout {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  /** When it reaches the bank, in seconds. */
+  arrival: number;
+}
+
+export const payoutOf = (payout: Stripe.Payout): Payout => ({
+  id: payout.id,
+  amountCents: payout.amount,
+  currency: payout.currency,
+  status: payout.status,
+  arrival: payout.arrival_date,
+});
+
+/** A movement of the balance that a payout paid out: a charge, refund, dispute, fee or adjustment. */
+export interface BalanceMovement {
+  id: string;
+  type: string;
+  reportingCategory: string;
+  amountCents: number;
+  feeCents: number;
+  /** In seconds. */
+  created: number;
+  description: string | null;
+  /** The payment its source (a charge, refund or dispute) belongs to. */
+  paymentIntentId: string | null;
+}
+
+/** The account's most recent payouts that reached the bank. */
+export async function paidPayouts(api: Stripe, log: Log, limit: number): Promise<Payout[]> {
+  const list = await atStripe(log, () => api.payouts.list({ status: 'paid', limit }));
+  return list.data.map(payoutOf);
+}
+
+/** The movements a payout paid out (its own transaction left out), at most `max` of them (one more says "too many"). */
+export async function payoutMovements(
+  api: Stripe,
+  log: Log,
+  payoutId: string,
+  max: number,
+): Promise<BalanceMovement[]> {
+  const movements: BalanceMovement[] = [];
+  await atStripe(log, async () => {
+    for await (const transaction of api.balanceTransactions.list({
+      payout: payoutId,
+      limit: 100,
+      expand: ['data.source'],
+    })) {
+      if (transaction.type === 'payout') continue;
+      const source = transaction.source;
+      const intent = source && typeof source !== 'string' && 'payment_intent' in source ? source.payment_intent : null;
+      movements.push({
+        id: transaction.id,
+        type: transaction.type,
+        reportingCategory: transaction.reporting_category,
+        amountCents: transaction.amount,
+        feeCents: transaction.fee,
+        created: transaction.created,
+        description: transaction.description,
+        paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+      });
+      if (movements.length > max) break;
+    }
+  });
+  return movements;
+}
+
 export type StripeEvent = Stripe.Event;
+export type StripeApi = Stripe;

@@ -8,7 +8,7 @@ import { book, type SettlementFacts } from '../../accounting';
 import { cancelOrder, fulfilOrder, type PaymentEvidence, refundOrder } from './fulfilment';
 import { payoutSettlement } from './payouts';
 import { shopSettings } from './settings';
-import { paymentFacts, type StripeEvent, stripeApi, verifiedEvent } from './stripe';
+import { paymentFacts, payoutOf, type StripeEvent, stripeApi, verifiedEvent } from './stripe';
 
 export interface WebhookDeps {
   db: Db;
@@ -72,7 +72,7 @@ async function actionOf(deps: WebhookDeps, siteId: number, secretKey: string, ev
       return { kind: 'refund', orderId, refundedCents: charge.amount_refunded, full: charge.refunded };
     }
     case 'payout.paid': {
-      const settlement = await payoutSettlement(deps, api(), siteId, event.data.object);
+      const settlement = await payoutSettlement(deps, api(), siteId, payoutOf(event.data.object));
       return settlement ? { kind: 'payout', settlement } : { kind: 'none' };
     }
     default:
