@@ -443,6 +443,31 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
         { Account: 1930, AmountOre: -12_500, Text: '' },
       ],
     });
+    // The bank's receipt documents it: kept as it came, downloaded by its signed link, listed with the voucher.
+    const voucherId = posted.body.data.Id;
+    const receipt = Buffer.from('%PDF-1.4\n% bank fee receipt\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const attach = (who: Person, bytes: Buffer, fileName: string, id = voucherId) =>
+      server.upload(bytes, { folder: 'voucher', fileName, fields: { VoucherId: String(id) }, ...as(who) });
+    const attached = await attach(admin, receipt, 'kvitto bankavgift.pdf');
+    expect(attached.body).toMatchObject({ status: 'OK', data: { Kind: 'file' } });
+    const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(64)]);
+    expect((await attach(admin, wav, 'sound.wav')).body.error_code).toBe('UNSUPPORTED_FILE');
+    const student = await createPerson(server, site);
+    expect((await attach(student, receipt, 'r.pdf')).body.error_code).toBe('FORBIDDEN');
+    const stranger = await createPerson(server, await createSite(server.db), 'admin');
+    expect((await attach(stranger, receipt, 'r.pdf')).body.error_code).toBe('NOT_FOUND');
+    const listed = await call(admin, 'get_vouchers', { From: yearAgo, To: yearAgo });
+    const files = listed.body.data[0].Attachments;
+    expect(files).toEqual([
+      { Id: expect.any(Number), Name: 'kvitto bankavgift.pdf', Bytes: receipt.length, Url: expect.any(String) },
+    ]);
+    const fetched = await fetch(`${server.url}${files[0].Url}`);
+    expect(fetched.headers.get('content-disposition')).toContain('attachment');
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(receipt);
+    await expect(
+      server.db.updateTable('voucher_attachments').set({ name: 'x' }).where('site_id', '=', site.id).execute(),
+    ).rejects.toThrow(/never changed/);
+
     const closed = await call(admin, 'close_period', { Through: yearAgo });
     expect(closed.body.data).toEqual([expect.objectContaining({ LockedThrough: yearAgo })]);
     const late = await call(admin, 'post_voucher', { Date: yearAgo, Text: 'Late', Lines: lines });

@@ -121,10 +121,20 @@ describe.skipIf(!e2eAvailable)('the books: /accounting, /invoices, /customers', 
 
     // The deposit among the period's vouchers; the SIE file of the year.
     await page.getByRole('tab', { name: 'Vouchers' }).click();
-    await page
-      .getByTestId('voucher')
-      .filter({ hasText: `Owner's deposit ${tag}` })
-      .waitFor();
+    const deposit = page.getByTestId('voucher').filter({ hasText: `Owner's deposit ${tag}` });
+    await deposit.waitFor();
+    // The bank's receipt attached to it, kept as it came, listed with the voucher as a download.
+    await deposit.locator('input[type=file]').setInputFiles({
+      name: 'insättning.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% deposit\n%%EOF\n'),
+    });
+    const attachment = deposit.getByTestId('voucher-attachment');
+    await attachment.waitFor();
+    expect(await attachment.textContent()).toContain('insättning.pdf');
+    const receipt = await downloaded(page, attachment);
+    expect(receipt.name).toBe('insättning.pdf');
+    expect(receipt.head).toBe('%PDF-1.');
     await page.getByRole('tab', { name: 'Export' }).click();
     const sie = await downloaded(page, page.getByTestId('export-sie').first());
     expect(sie.name).toMatch(/\.se$/);

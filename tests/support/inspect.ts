@@ -71,6 +71,7 @@ const everyTable: Record<keyof Database, true | 'rows'> = {
   accounting_audit: true,
   settlements: true,
   settlement_lines: true,
+  voucher_attachments: true,
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

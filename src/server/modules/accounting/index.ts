@@ -10,6 +10,7 @@ export const handlers = {
   'accounting.php': accountingHandlers,
 } satisfies ModuleHandlers;
 
+export { attachToVoucher } from './services/attachments';
 export { companyCustomerOf, saveCustomer } from './services/customers';
 export { recordPaymentById } from './services/invoices';
 export { sendInvoiceReminders, startInvoiceReminders } from './services/reminders';

@@ -908,6 +908,15 @@ export interface SettlementLinesTable extends Row {
   text: string;
 }
 
+/** A file that documents a voucher (a receipt), kept as it came (migration 0036). */
+export interface VoucherAttachmentsTable extends Row {
+  site_id: number;
+  voucher_id: number;
+  media_file_id: number;
+  name: string;
+  created_by_user_id: number | null;
+}
+
 export interface Database {
   sites: SitesTable;
   site_hosts: SiteHostsTable;
@@ -975,6 +984,7 @@ export interface Database {
   accounting_audit: AccountingAuditTable;
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
+  voucher_attachments: VoucherAttachmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -223,6 +223,8 @@ export const Voucher = z.object({
   InvoiceId: z.number(),
   CorrectsVoucherId: z.number(),
   Lines: z.array(VoucherLine),
+  /** The files that document it (`ajaxUpload.php`, folder `voucher`), each with a signed link that downloads it. */
+  Attachments: z.array(z.object({ Id: z.number(), Name: z.string(), Bytes: z.number(), Url: z.string() })),
 });
 
 export const accounting = endpoint('accounting.php', {

@@ -7,9 +7,10 @@ import { call, endpoint, ok } from '../define';
  * Where an upload goes: `profile` is the caller's profile photo (at most 2 MB, re-encoded); `course` is a medium
  * of the course `CourseId` for its blocks (staff: an image, re-encoded; a video or audio, whose length is read
  * from the file; or a document), counted against the site's storage; `product` is a medium of the product
- * `ProductId` (staff: its image, or a sample pack's file), taken as a course's are.
+ * `ProductId` (staff: its image, or a sample pack's file), taken as a course's are; `voucher` documents the voucher
+ * `VoucherId` of the books (administrators: a PDF, an image or an office document up to 20 MB, kept as it came).
  */
-export const UploadFolder = z.enum(['profile', 'course', 'product']);
+export const UploadFolder = z.enum(['profile', 'course', 'product', 'voucher']);
 
 export const upload = endpoint(
   'ajaxUpload.php',
@@ -21,6 +22,7 @@ export const upload = endpoint(
         folder: UploadFolder,
         CourseId: z.coerce.number().int().positive().optional(),
         ProductId: z.coerce.number().int().positive().optional(),
+        VoucherId: z.coerce.number().int().positive().optional(),
       }),
       answer: z.object({
         status: ok,

@@ -362,6 +362,11 @@ export const accounting = {
     result: 'Result (a profit is positive)',
   },
   vouchers: {
+    attach: 'Attach a file',
+    attachTo: 'Attach a file to {{name}}',
+    attachments: 'Files of {{name}}',
+    attached: '{{name}} is attached.',
+    attachmentTooLarge: 'A file may be at most 20 MB.',
     heading: 'Vouchers of the period',
     create: 'New voucher',
     empty: 'No vouchers in this period.',

@@ -363,6 +363,11 @@ export const accounting: Translation<typeof en> = {
     result: 'Resultat (en vinst är positiv)',
   },
   vouchers: {
+    attach: 'Bifoga fil',
+    attachTo: 'Bifoga en fil till {{name}}',
+    attachments: 'Filer till {{name}}',
+    attached: '{{name}} är bifogad.',
+    attachmentTooLarge: 'En fil får vara högst 20 MB.',
     heading: 'Periodens verifikationer',
     create: 'Ny verifikation',
     empty: 'Inga verifikationer i perioden.',

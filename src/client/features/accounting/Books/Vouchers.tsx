@@ -1,14 +1,20 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPaperclip, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Voucher } from '../../../../shared/contract/accounting/accounting';
+import { MAX_ATTACHMENT_BYTES } from '../../../../shared/domain/accounting/attachments';
+import { upload } from '../../../app/api';
+import { errorText } from '../../../components/errorText';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError, Loading } from '../../../components/LoadState';
+import { showToast } from '../../../components/toast';
 import { PeriodPicker } from '../components/PeriodPicker';
 import { ScrollTable } from '../components/ScrollTable';
+import { accountingKeys } from '../keys';
 import { useMoney } from '../money';
 import { formatDay, isPeriod, type Period } from '../period';
 import { useVouchers } from '../queries';
@@ -140,6 +146,71 @@ function VoucherCard({ voucher }: { voucher: VoucherData }) {
           </Table.Tbody>
         </Table>
       </ScrollTable>
+      <Attachments voucher={voucher} />
     </Card>
+  );
+}
+
+/** The files that document a voucher, each a download, and one more attached: a receipt, a supplier's invoice. */
+function Attachments({ voucher }: { voucher: VoucherData }) {
+  const { t } = useTranslation('accounting');
+  const queryClient = useQueryClient();
+  const attach = useMutation({
+    mutationFn: (file: File) => upload('ajaxUpload.php', { folder: 'voucher', VoucherId: voucher.Id }, file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountingKeys.ledger.all }),
+  });
+  const name = t('vouchers.name', { series: voucher.Series, number: voucher.Number });
+  const take = async (file: File | null) => {
+    if (!file) return;
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      showToast(t('vouchers.attachmentTooLarge'), 'red');
+      return;
+    }
+    try {
+      await attach.mutateAsync(file);
+      showToast(t('vouchers.attached', { name: file.name }), 'green');
+    } catch (error) {
+      showToast(errorText(error), 'red');
+    }
+  };
+  return (
+    <Group gap="sm" mt="xs" justify="space-between" align="flex-start">
+      {voucher.Attachments.length > 0 ? (
+        <Group
+          gap="xs"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label={t('vouchers.attachments', { name })}
+        >
+          {voucher.Attachments.map((file) => (
+            <li key={file.Id}>
+              <Anchor href={file.Url} size="sm" download={file.Name} data-testid="voucher-attachment">
+                <IconPaperclip size={14} aria-hidden /> {file.Name}
+              </Anchor>
+            </li>
+          ))}
+        </Group>
+      ) : (
+        <span />
+      )}
+      <FileButton
+        onChange={(file) => void take(file)}
+        accept="application/pdf,image/*,.doc,.docx,.odt,.xls,.xlsx,.ods,.txt"
+      >
+        {(props) => (
+          <Button
+            {...props}
+            size="xs"
+            variant="default"
+            leftSection={<IconPaperclip size={14} aria-hidden />}
+            loading={attach.isPending}
+            aria-label={t('vouchers.attachTo', { name })}
+            data-testid="voucher-attach"
+          >
+            {t('vouchers.attach')}
+          </Button>
+        )}
+      </FileButton>
+    </Group>
   );
 }

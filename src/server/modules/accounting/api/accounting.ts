@@ -304,7 +304,9 @@ export const accountingHandlers = handlers(accounting, {
     const list = await listVouchers(ctx.db, { siteId: ctx.site.id, from: data.From, to: data.To, page: data.Page });
     return {
       status: 'OK',
-      data: list.vouchers.map(({ voucher, lines }) => presentVoucher(voucher, lines, list.names)),
+      data: list.vouchers.map(({ voucher, lines, attachments }) =>
+        presentVoucher(voucher, lines, list.names, attachments),
+      ),
       Page: data.Page,
       TotalPages: list.totalPages,
     };
@@ -320,8 +322,8 @@ export const accountingHandlers = handlers(accounting, {
       lines: data.Lines.map((line) => ({ account: line.Account, amountOre: line.AmountOre, text: line.Text })),
       userId: signedInUser(ctx).id,
     });
-    const { voucher, lines, names } = await voucherById(ctx.db, ctx.site.id, posted.id);
-    return { status: 'OK', data: presentVoucher(voucher, lines, names) };
+    const { voucher, lines, names, attachments } = await voucherById(ctx.db, ctx.site.id, posted.id);
+    return { status: 'OK', data: presentVoucher(voucher, lines, names, attachments) };
   },
   async get_oss(ctx, data) {
     const oss = await ossReturn(ctx.db, ctx.site.id, data.Year, data.Quarter);

@@ -9,6 +9,7 @@ import type {
 import { type InvoiceStatus, shownStatus } from '../../../../shared/domain/accounting/invoices';
 import type { VatTreatment } from '../../../../shared/domain/accounting/vat';
 import { recipientLanguage } from '../../../../shared/domain/language';
+import type { Attachment } from '../services/attachments';
 import type { CustomerWithBalance } from '../services/customers';
 import type { InvoiceRow, Party as PartyFacts } from '../services/invoices';
 
@@ -134,6 +135,7 @@ export function presentVoucher(
   },
   lines: { account: number; amount_ore: number; text: string }[],
   names: Map<number, string>,
+  attachments: Attachment[] = [],
 ): z.infer<typeof Voucher> {
   const invoice =
     voucher.source_kind === 'invoice' || voucher.source_kind === 'credit_note' || voucher.source_kind === 'payment';
@@ -151,6 +153,12 @@ export function presentVoucher(
       AccountName: names.get(line.account) ?? '',
       AmountOre: Number(line.amount_ore),
       Text: line.text,
+    })),
+    Attachments: attachments.map((attachment) => ({
+      Id: attachment.id,
+      Name: attachment.name,
+      Bytes: attachment.bytes,
+      Url: attachment.url,
     })),
   };
 }

@@ -2,6 +2,7 @@ import type { ShownInvoiceStatus } from '../../../../shared/domain/accounting/in
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { today } from '../presenters/invoices';
+import { type Attachment, attachmentsOf } from './attachments';
 import { uncreditedCents } from './invoices';
 
 export const INVOICE_PAGE = 50;
@@ -132,8 +133,17 @@ export async function listVouchers(db: Db, opts: { siteId: number; from: string;
           )
           .orderBy('id')
           .execute();
+  const attachments = await attachmentsOf(
+    db,
+    opts.siteId,
+    vouchers.map((voucher) => voucher.id),
+  );
   return {
-    vouchers: vouchers.map((voucher) => ({ voucher, lines: lines.filter((line) => line.voucher_id === voucher.id) })),
+    vouchers: vouchers.map((voucher) => ({
+      voucher,
+      lines: lines.filter((line) => line.voucher_id === voucher.id),
+      attachments: attachments.get(voucher.id) ?? [],
+    })),
     names,
     totalPages: Math.max(1, Math.ceil(Number(count.count) / VOUCHER_PAGE)),
   };
@@ -208,5 +218,6 @@ export async function voucherById(db: Db, siteId: number, id: number) {
     accountNames(db, siteId),
   ]);
   if (!voucher) throw new AppError('NOT_FOUND', 'No such voucher');
-  return { voucher, lines, names };
+  const attachments = (await attachmentsOf(db, siteId, [id])).get(id) ?? [];
+  return { voucher, lines, names, attachments };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { migrationHelpers } from './helpers';
 
 /**
@@ -44,4 +44,21 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('text', 'text', (c) => c.notNull()),
   );
   await h.index('settlement_lines', ['settlement_id', 'position']);
+
+  await h.tenantTable('voucher_attachments', (t) =>
+    t
+      .addColumn('voucher_id', 'integer', (c) => c.notNull().references('vouchers.id').onDelete('cascade'))
+      .addColumn('media_file_id', 'integer', (c) => c.notNull().references('media_files.id'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('created_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null')),
+  );
+  await h.index('voucher_attachments', ['voucher_id']);
+  if (h.postgres) {
+    // books_never_change() is migration 0035's.
+    await sql`create trigger voucher_attachments_never_change before update on voucher_attachments
+      for each row execute function books_never_change()`.execute(db);
+  } else {
+    await sql`create trigger voucher_attachments_never_change before update on voucher_attachments
+      begin select raise(abort, 'The books are never changed: a correction is a new voucher'); end`.execute(db);
+  }
 }
