@@ -5,7 +5,7 @@ import { parseRateE4 } from '../../../../shared/domain/accounting/money';
 import { isAdmin } from '../../../platform/authorize';
 import { AppError } from '../../../platform/errors';
 import { FileAnswer, handlers, signedInUser } from '../../../platform/handlers';
-import { presentCustomer, presentInvoice, presentInvoiceDetail, presentVoucher, today } from '../presenters/invoices';
+import { presentCustomer, presentInvoice, presentInvoiceDetail, presentVoucher } from '../presenters/invoices';
 import { customerById, listCustomers, saveCustomer } from '../services/customers';
 import { drawInvoice } from '../services/invoicePdf';
 import { creditInvoiceById, recordPaymentById } from '../services/invoices';

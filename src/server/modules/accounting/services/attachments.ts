@@ -129,6 +129,7 @@ export async function attachmentsOf(db: Db, siteId: number, voucherIds: number[]
     list.push({
       id: row.id,
       voucherId: row.voucher_id,
+      mediaFileId: row.media_file_id,
       name: row.name,
       bytes: row.size_bytes,
       url: sign(row.media_file_id),

@@ -2,7 +2,7 @@ import type { ShownInvoiceStatus } from '../../../../shared/domain/accounting/in
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
 import { today } from '../presenters/invoices';
-import { type Attachment, attachmentsOf } from './attachments';
+import { attachmentsOf } from './attachments';
 import { uncreditedCents } from './invoices';
 
 export const INVOICE_PAGE = 50;
