@@ -467,6 +467,19 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     await expect(
       server.db.updateTable('voucher_attachments').set({ name: 'x' }).where('site_id', '=', site.id).execute(),
     ).rejects.toThrow(/never changed/);
+    // The audit trail has both, newest first, with who made them; a student reads none of it.
+    const trail = await call(admin, 'get_audit_trail');
+    expect(trail.body.data.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        Action: 'attachment',
+        Subject: 'M1',
+        UserId: admin.id,
+        UserName: expect.stringMatching(/\S/),
+        Detail: expect.objectContaining({ voucherId, name: 'kvitto bankavgift.pdf', bytes: receipt.length }),
+      }),
+      expect.objectContaining({ Action: 'voucher', Subject: 'M1', UserId: admin.id }),
+    ]);
+    expect((await call(student, 'get_audit_trail')).body.error_code).toBe('FORBIDDEN');
 
     const closed = await call(admin, 'close_period', { Through: yearAgo });
     expect(closed.body.data).toEqual([expect.objectContaining({ LockedThrough: yearAgo })]);

@@ -135,6 +135,12 @@ describe.skipIf(!e2eAvailable)('the books: /accounting, /invoices, /customers', 
     const receipt = await downloaded(page, attachment);
     expect(receipt.name).toBe('insättning.pdf');
     expect(receipt.head).toBe('%PDF-1.');
+    // The audit trail: the attachment on top, by the administrator; nothing on the page edits it.
+    await page.getByRole('tab', { name: 'Audit trail' }).click();
+    const entry = page.getByTestId('audit-entry').first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('File attached');
+    await expectAccessible(page, 'the audit trail');
     await page.getByRole('tab', { name: 'Export' }).click();
     const sie = await downloaded(page, page.getByTestId('export-sie').first());
     expect(sie.name).toMatch(/\.se$/);

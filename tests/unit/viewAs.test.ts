@@ -69,6 +69,7 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'accounting.php get_ec_sales',
         'accounting.php get_settlements',
         'accounting.php get_settlement',
+        'accounting.php get_audit_trail',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

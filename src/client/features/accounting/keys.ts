@@ -46,6 +46,7 @@ export const accountingKeys = {
     all: ledger,
     report: (kind: 'balance' | 'income', from: string, to: string) => [...ledger, 'report', kind, from, to] as const,
     vouchers: (from: string, to: string, page: number) => [...ledger, 'vouchers', from, to, page] as const,
+    audit: (page: number) => [...ledger, 'audit', page] as const,
     /** The main book, or the signed-in customer's statement: whose it is belongs to the key. */
     mainbook: (userId: number, from: string, to: string, account: number, page: number) =>
       [...ledger, 'mainbook', userId, from, to, account, page] as const,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditActions } from '../../domain/accounting/audit';
 import { ACCOUNT_NAME_MAX, ACCOUNT_NUMBER } from '../../domain/accounting/chart';
 import {
   CUSTOMER_LIMITS,
@@ -383,6 +384,33 @@ export const accounting = endpoint('accounting.php', {
     access: 'admin',
     data: z.object({ Text: z.string().min(1).max(PAYPAL_REPORT_MAX_CHARS) }),
     answer: z.object({ status: ok, data: Settlement, Created: z.boolean() }),
+  }),
+  /**
+   * The audit trail of the books (behandlingshistorik), newest first, 100 a page: every voucher posted, payment,
+   * attachment, settlement, account, closing, rate import and change of the settings, with who made it and when. It
+   * is appended to only; no call changes it.
+   */
+  get_audit_trail: call({
+    access: 'admin',
+    reads: true,
+    data: z.object({ Page: z.number().int().min(1).max(100_000).optional().default(1) }),
+    answer: z.object({
+      status: ok,
+      data: z.array(
+        z.object({
+          Id: z.number(),
+          At: z.string(),
+          /** 0: the books themselves (a sale, a payout). */
+          UserId: z.number(),
+          UserName: z.string(),
+          Action: z.enum(auditActions),
+          Subject: z.string(),
+          Detail: z.record(z.string(), z.unknown()),
+        }),
+      ),
+      Page: z.number(),
+      TotalPages: z.number(),
+    }),
   }),
   /** A fiscal year as an SIE 4 file (type 4E, codepage 437), streamed: the chart, balances and every voucher. */
   export_sie: fileCall({ access: 'admin', data: z.object({ YearId: id }), file: 'text/plain' }),

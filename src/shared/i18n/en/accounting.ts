@@ -225,6 +225,7 @@ export const accounting = {
       chart: 'Chart of accounts',
       settings: 'Settings',
       export: 'Export',
+      audit: 'Audit trail',
     },
   },
   vat: {
@@ -268,6 +269,29 @@ export const accounting = {
       vatNumber: 'Buyer’s VAT number',
       name: 'Buyer',
       services: 'Services',
+    },
+  },
+  audit: {
+    heading: 'Audit trail',
+    intro:
+      'Every change of the books, newest first: who made it and when. It is only ever added to; nothing here can be changed or removed.',
+    empty: 'Nothing has changed in the books yet.',
+    loadFailed: 'The audit trail could not be loaded.',
+    pagination: 'Pages of the audit trail',
+    books: 'The books (automatic)',
+    columns: { at: 'When', who: 'Who', what: 'What', subject: 'Of', detail: 'Details' },
+    actions: {
+      voucher: 'Voucher posted',
+      payment: 'Payment recorded',
+      attachment: 'File attached',
+      settlement: 'Settlement received',
+      'settlement line resolved': 'Settlement movement resolved',
+      'account saved': 'Account saved',
+      'period closed': 'Period closed',
+      'rates imported': 'Exchange rates imported',
+      'settings changed': 'Settings changed',
+      'customer created': 'Customer created',
+      'customer changed': 'Customer changed',
     },
   },
   settlements: {

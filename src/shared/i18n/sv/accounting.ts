@@ -227,6 +227,7 @@ export const accounting: Translation<typeof en> = {
       chart: 'Kontoplan',
       settings: 'Inställningar',
       export: 'Export',
+      audit: 'Behandlingshistorik',
     },
   },
   vat: {
@@ -269,6 +270,29 @@ export const accounting: Translation<typeof en> = {
       vatNumber: 'Köparens momsregistreringsnummer',
       name: 'Köpare',
       services: 'Tjänster',
+    },
+  },
+  audit: {
+    heading: 'Behandlingshistorik',
+    intro:
+      'Varje ändring i bokföringen, den senaste först: vem som gjorde den och när. Den fylls bara på; inget här kan ändras eller tas bort.',
+    empty: 'Inget har ändrats i bokföringen ännu.',
+    loadFailed: 'Behandlingshistoriken kunde inte hämtas.',
+    pagination: 'Sidor i behandlingshistoriken',
+    books: 'Bokföringen (automatiskt)',
+    columns: { at: 'När', who: 'Vem', what: 'Vad', subject: 'Avser', detail: 'Detaljer' },
+    actions: {
+      voucher: 'Verifikation bokförd',
+      payment: 'Betalning registrerad',
+      attachment: 'Fil bifogad',
+      settlement: 'Avräkning mottagen',
+      'settlement line resolved': 'Transaktion i avräkning avstämd',
+      'account saved': 'Konto sparat',
+      'period closed': 'Period stängd',
+      'rates imported': 'Valutakurser inlästa',
+      'settings changed': 'Inställningar ändrade',
+      'customer created': 'Kund skapad',
+      'customer changed': 'Kund ändrad',
     },
   },
   settlements: {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading';
 import { useAddressChange } from '../../../components/useAddressChange';
 import { type Period, periodFromSearch } from '../period';
+import { AuditTrail } from './AuditTrail';
 import { BooksSettings } from './BooksSettings';
 import { ChartOfAccounts } from './ChartOfAccounts';
 import { ExportBooks } from './ExportBooks';
@@ -11,14 +12,14 @@ import { Reports } from './Reports';
 import { VatReports } from './VatReports';
 import { Vouchers } from './Vouchers';
 
-const tabs = ['reports', 'vouchers', 'vat', 'chart', 'settings', 'export'] as const;
+const tabs = ['reports', 'vouchers', 'vat', 'chart', 'settings', 'export', 'audit'] as const;
 type Tab = (typeof tabs)[number];
 
 /**
  * /accounting (administrators): the books in tabs named in the address (`?tab=`): the balance and income reports
  * and the vouchers of a period (`?from=&to=`, shared by both), the VAT reports (OSS, the VAT return, the EC sales
  * list), the chart of accounts, the settings with the fiscal
- * years, closing and exchange rates, and the SIE export.
+ * years, closing and exchange rates, the SIE export, and the audit trail.
  */
 export default function AccountingPage() {
   const { t } = useTranslation('accounting');
@@ -73,6 +74,12 @@ export default function AccountingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="export">
           <ExportBooks />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit">
+          <AuditTrail
+            page={Math.max(1, Number(params.get('page')) || 1)}
+            onPage={(page) => change({ page: page > 1 ? String(page) : null })}
+          />
         </Tabs.Panel>
       </Tabs>
     </Container>

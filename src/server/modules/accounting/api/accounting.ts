@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { accounting, type SettlementLine } from '../../../../shared/contract/accounting/accounting';
+import type { AuditAction } from '../../../../shared/domain/accounting/audit';
 import { accountKind } from '../../../../shared/domain/accounting/chart';
 import { parseRateE4 } from '../../../../shared/domain/accounting/money';
 import { isAdmin } from '../../../platform/authorize';
@@ -11,7 +12,15 @@ import { drawInvoice } from '../services/invoicePdf';
 import { creditInvoiceById, recordPaymentById } from '../services/invoices';
 import { audit, closeBooksThrough, ensureChart, postManualVoucher, saveAccount } from '../services/ledger';
 import { takePaypalReport } from '../services/paypalReport';
-import { invoiceById, invoiceDetail, listInvoices, listVouchers, statementOf, voucherById } from '../services/queries';
+import {
+  auditTrail,
+  invoiceById,
+  invoiceDetail,
+  listInvoices,
+  listVouchers,
+  statementOf,
+  voucherById,
+} from '../services/queries';
 import { mainbook, report } from '../services/reports';
 import { invoiceForCustomer } from '../services/sales';
 import { accountingSettings, importRates, saveAccountingSettings } from '../services/settings';
@@ -284,6 +293,23 @@ export const accountingHandlers = handlers(accounting, {
       userId: signedInUser(ctx).id,
     });
     return { status: 'OK', data: await settlementAnswer(ctx, received.settlement.id), Created: received.created };
+  },
+  async get_audit_trail(ctx, data) {
+    const trail = await auditTrail(ctx.db, { siteId: ctx.site.id, page: data.Page });
+    return {
+      status: 'OK',
+      data: trail.rows.map((row) => ({
+        Id: row.id,
+        At: row.created_at,
+        UserId: row.user_id ?? 0,
+        UserName: row.first_name === null ? '' : `${row.first_name} ${row.last_name ?? ''}`.trim(),
+        Action: row.action as AuditAction,
+        Subject: row.subject,
+        Detail: JSON.parse(row.detail) as Record<string, unknown>,
+      })),
+      Page: data.Page,
+      TotalPages: trail.totalPages,
+    };
   },
   async export_sie(ctx, data) {
     const file = await exportSie(ctx.db, ctx.site, data.YearId);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../../shared/domain/accounting/audit';
 import { DEFAULT_CHART } from '../../../../shared/domain/accounting/chart';
 import { type Db, inTransaction, lockedForUpdate, now } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
@@ -208,7 +209,13 @@ export async function postVoucher(trx: Db, input: VoucherInput): Promise<{ id: n
 /** A line of the audit trail: appended, never changed (a trigger refuses it). */
 export async function audit(
   trx: Db,
-  entry: { siteId: number; userId: number | null; action: string; subject: string; detail: Record<string, unknown> },
+  entry: {
+    siteId: number;
+    userId: number | null;
+    action: AuditAction;
+    subject: string;
+    detail: Record<string, unknown>;
+  },
 ): Promise<void> {
   const at = now();
   await trx

@@ -1,3 +1,4 @@
+import { AUDIT_PAGE } from '../../../../shared/domain/accounting/audit';
 import type { ShownInvoiceStatus } from '../../../../shared/domain/accounting/invoices';
 import type { Db } from '../../../platform/db';
 import { AppError } from '../../../platform/errors';
@@ -220,4 +221,29 @@ export async function voucherById(db: Db, siteId: number, id: number) {
   if (!voucher) throw new AppError('NOT_FOUND', 'No such voucher');
   const attachments = (await attachmentsOf(db, siteId, [id])).get(id) ?? [];
   return { voucher, lines, names, attachments };
+}
+
+/** A page of the audit trail, newest first, with who made each change. */
+export async function auditTrail(db: Db, opts: { siteId: number; page: number }) {
+  const base = db.selectFrom('accounting_audit').where('accounting_audit.site_id', '=', opts.siteId);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users', 'users.id', 'accounting_audit.user_id')
+      .select([
+        'accounting_audit.id',
+        'accounting_audit.created_at',
+        'accounting_audit.user_id',
+        'accounting_audit.action',
+        'accounting_audit.subject',
+        'accounting_audit.detail',
+        'users.first_name',
+        'users.last_name',
+      ])
+      .orderBy('accounting_audit.id', 'desc')
+      .limit(AUDIT_PAGE)
+      .offset((opts.page - 1) * AUDIT_PAGE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalPages: Math.max(1, Math.ceil(Number(count.n) / AUDIT_PAGE)) };
 }
