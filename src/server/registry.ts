@@ -8,6 +8,7 @@ import * as eartraining from './modules/eartraining';
 import * as identity from './modules/identity';
 import * as learning from './modules/learning';
 import * as site from './modules/site';
+import * as surveys from './modules/surveys';
 import type { HandlerRegistry } from './platform/handlers';
 
 /** Handlers for every endpoint file of the contract, from the modules that own them; a missing one fails to compile. */
@@ -22,6 +23,7 @@ export const registry: HandlerRegistry = {
   ...commerce.handlers,
   ...accounting.handlers,
   ...eartraining.handlers,
+  ...surveys.handlers,
 };
 
 // An administrator's signing out ends the view-as sessions she opened (identity cannot import administration).

@@ -72,6 +72,11 @@ const everyTable: Record<keyof Database, true | 'rows'> = {
   settlements: true,
   settlement_lines: true,
   voucher_attachments: true,
+  surveys: true,
+  survey_questions: true,
+  survey_responses: true,
+  survey_participants: 'rows',
+  survey_answers: 'rows',
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];
 

@@ -70,6 +70,10 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'accounting.php get_settlements',
         'accounting.php get_settlement',
         'accounting.php get_audit_trail',
+        'surveys.php get_surveys',
+        'surveys.php get_survey_admin',
+        'surveys.php get_survey',
+        'surveys.php get_survey_results',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

@@ -31,6 +31,7 @@ import { getContent, saveContent } from './site/content';
 import { news } from './site/news';
 import { site } from './site/site';
 import { trial } from './site/trial';
+import { surveys } from './surveys/surveys';
 
 /** Every endpoint file of the API, keyed by its path under /api/backend/. */
 export const contract = {
@@ -70,6 +71,7 @@ export const contract = {
   [orders.file]: orders,
   [shop.file]: shop,
   [bookings.file]: bookings,
+  [surveys.file]: surveys,
 } as const;
 
 export type Contract = typeof contract;

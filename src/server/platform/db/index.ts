@@ -50,6 +50,7 @@ import * as m0033 from './migrations/0033_commerce_bookings';
 import * as m0034 from './migrations/0034_commerce_product_media';
 import * as m0035 from './migrations/0035_accounting';
 import * as m0036 from './migrations/0036_settlements';
+import * as m0037 from './migrations/0037_surveys';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -92,6 +93,7 @@ const migrations = {
   '0034_commerce_product_media': m0034,
   '0035_accounting': m0035,
   '0036_settlements': m0036,
+  '0037_surveys': m0037,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

@@ -917,6 +917,66 @@ export interface VoucherAttachmentsTable extends Row {
   created_by_user_id: number | null;
 }
 
+/** A survey (migration 0037): `texts` is JSON, per language `{ Title, Intro }`. */
+export interface SurveysTable extends Row {
+  site_id: number;
+  texts: string;
+  /** draft, open or closed. */
+  status: string;
+  anonymous: Flag;
+  /** all, course or company; `audience_id` the course or company. */
+  audience: string;
+  audience_id: number | null;
+  opens_at: string | null;
+  closes_at: string | null;
+  allow_change: Flag;
+  /** A course whose learners are asked once they complete it. */
+  after_course_id: number | null;
+  created_by_user_id: number | null;
+}
+
+/** A question of a survey: `texts` is JSON, per language `{ Text, Options, Low, High }` (migration 0037). */
+export interface SurveyQuestionsTable extends Row {
+  site_id: number;
+  survey_id: number;
+  position: number;
+  kind: string;
+  required: Flag;
+  texts: string;
+  option_count: number;
+  scale_min: number;
+  scale_max: number;
+}
+
+/** A response to a survey; an anonymous survey's names no user nor company, and its times are its day's. */
+export interface SurveyResponsesTable extends Row {
+  site_id: number;
+  survey_id: number;
+  user_id: number | null;
+  course_id: number | null;
+  company_id: number | null;
+  submitted_on: string;
+}
+
+/** That a user has answered a survey: kept apart from what she answered (no id, no time). */
+export interface SurveyParticipantsTable {
+  survey_id: number;
+  user_id: number;
+  site_id: number;
+}
+
+/** An answer of a response: the field its question's kind takes (`choices` JSON). */
+export interface SurveyAnswersTable {
+  id: Generated<number>;
+  site_id: number;
+  response_id: number;
+  question_id: number;
+  choice: number | null;
+  choices: string | null;
+  value: number | null;
+  text: string | null;
+}
+
 export interface Database {
   sites: SitesTable;
   site_hosts: SiteHostsTable;
@@ -985,6 +1045,11 @@ export interface Database {
   settlements: SettlementsTable;
   settlement_lines: SettlementLinesTable;
   voucher_attachments: VoucherAttachmentsTable;
+  surveys: SurveysTable;
+  survey_questions: SurveyQuestionsTable;
+  survey_responses: SurveyResponsesTable;
+  survey_participants: SurveyParticipantsTable;
+  survey_answers: SurveyAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
