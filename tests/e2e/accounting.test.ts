@@ -6,6 +6,7 @@ import {
   apiCall,
   e2eAvailable,
   expectAccessible,
+  expectAccessibleEverywhere,
   gotoPage,
   newContext,
   platform,
@@ -17,30 +18,6 @@ import { DEMO_PASSWORD, demo } from './support/constants';
 
 /** The server's day (UTC), as the books date what they post. */
 const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * axe-core on the page as it is, in both themes and both languages. The theme follows the system's (the context
- * stores no choice), so it flips without a reload; the language is the stored one, so Swedish costs one reload, and
- * English is stored again for the next page's load.
- */
-async function expectAccessibleEverywhere(page: Page, label: string, ready: () => Promise<unknown>) {
-  const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
-  const check = async (colorScheme: 'light' | 'dark', language: string) => {
-    await page.emulateMedia({ colorScheme });
-    await expect.poll(scheme).toBe(colorScheme);
-    await expectAccessible(page, `${label} (${colorScheme}, ${language})`);
-  };
-  await check('light', 'en');
-  await check('dark', 'en');
-  await page.evaluate(() => localStorage.setItem('userLocale', 'sv'));
-  await page.reload();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sv');
-  await settle(page);
-  await ready();
-  await check('dark', 'sv');
-  await check('light', 'sv');
-  await page.evaluate(() => localStorage.setItem('userLocale', 'en'));
-}
 
 /** Starts a download with `click` and answers its file name and its first bytes. */
 async function downloaded(page: Page, button: Locator): Promise<{ name: string; head: string }> {

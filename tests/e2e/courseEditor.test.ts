@@ -282,7 +282,7 @@ describe.skipIf(!e2eAvailable)('the course editor', () => {
 });
 
 const itemIds = async (items: Locator) =>
-  (await items.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-part-id'))))) as number[];
+  (await items.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-item-id'))))) as number[];
 
 /** Drags a handle onto a target with the mouse, in steps, as dnd-kit's pointer sensor needs. */
 async function drag(page: Page, handle: Locator, target: Locator) {

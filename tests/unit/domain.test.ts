@@ -120,6 +120,7 @@ describe('the admin submenu (spec §2)', () => {
       '/accounting',
       '/invoices',
       '/customers',
+      '/admin/surveys',
       '/adminschedule',
       '/versions',
       '/login/edit',

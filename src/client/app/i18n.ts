@@ -43,6 +43,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     eartraining: () => import('../../shared/i18n/en/eartraining').then((m) => m.eartraining),
     commerce: () => import('../../shared/i18n/en/commerce').then((m) => m.commerce),
     accounting: () => import('../../shared/i18n/en/accounting').then((m) => m.accounting),
+    surveys: () => import('../../shared/i18n/en/surveys').then((m) => m.surveys),
   },
   sv: {
     errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
@@ -60,6 +61,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     eartraining: () => import('../../shared/i18n/sv/eartraining').then((m) => m.eartraining),
     commerce: () => import('../../shared/i18n/sv/commerce').then((m) => m.commerce),
     accounting: () => import('../../shared/i18n/sv/accounting').then((m) => m.accounting),
+    surveys: () => import('../../shared/i18n/sv/surveys').then((m) => m.surveys),
   },
 };
 

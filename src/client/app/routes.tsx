@@ -115,6 +115,11 @@ const pages: Record<RoutePath, Page> = {
   '/oss': { element: <StaffPage path="/oss" /> },
   '/sp': { element: <StaffPage path="/sp" /> },
   '/pp': { element: <StaffPage path="/pp" /> },
+  '/survey/:survey_id': { element: <StaffPage path="/survey/:survey_id" /> },
+  // The list, a survey's editor and its results in one chunk, which picks the page by the address.
+  '/admin/surveys': { element: <StaffPage path="/admin/surveys" />, match: '/admin/surveys/*' },
+  '/admin/surveys/:id': { drawnBy: '/admin/surveys' },
+  '/admin/surveys/:id/results': { drawnBy: '/admin/surveys' },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

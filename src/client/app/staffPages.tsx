@@ -17,6 +17,8 @@ const CustomersPage = page(() => import('../features/accounting/Customers/Custom
 const AccountingPage = page(() => import('../features/accounting/Books/AccountingPage'), ['accounting']);
 const MainbookPage = page(() => import('../features/accounting/Mainbook/MainbookPage'), ['accounting']);
 const OssPage = page(() => import('../features/accounting/Books/OssPage'), ['accounting']);
+const SurveysAdminPage = page(() => import('../features/surveys/Admin/SurveysAdminPage'), ['surveys']);
+const SurveyPage = page(() => import('../features/surveys/Answer/SurveyPage'), ['surveys']);
 const SettlementsPage = page(() => import('../features/accounting/Settlements/SettlementsPage'), ['accounting']);
 
 /** The routes of staff's pages (routes.tsx draws each through this chunk). */
@@ -37,7 +39,9 @@ export type StaffPath =
   | '/accounting/mainbook'
   | '/oss'
   | '/sp'
-  | '/pp';
+  | '/pp'
+  | '/survey/:survey_id'
+  | '/admin/surveys';
 
 const pages: Record<StaffPath, ReactNode> = {
   '/versions': <VersionsPage />,
@@ -60,6 +64,9 @@ const pages: Record<StaffPath, ReactNode> = {
   '/oss': <OssPage />,
   '/sp': <SettlementsPage provider="stripe" />,
   '/pp': <SettlementsPage provider="paypal" />,
+  // Any signed-in user's, listed here as the main book is: the first load of `/` carries no entry of its own for it.
+  '/survey/:survey_id': <SurveyPage />,
+  '/admin/surveys': <SurveysAdminPage />,
 };
 
 /** A staff page by its route: the route table guards it, this chunk names the page's own chunk. */

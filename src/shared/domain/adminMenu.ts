@@ -16,6 +16,7 @@ export const adminMenu: readonly MenuItem[] = [
   { path: '/accounting', label: 'menu.accounting', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/invoices', label: 'menu.invoices', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/customers', label: 'menu.customers', loginRequired: true, userTypes: [UserType.admin] },
+  { path: '/admin/surveys', label: 'menu.surveys', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/adminschedule', label: 'menu.adminSchedule', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/versions', label: 'menu.versions', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/login/edit', label: 'menu.loginEdit', loginRequired: true, userTypes: [UserType.admin] },

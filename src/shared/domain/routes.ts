@@ -72,6 +72,10 @@ export const routeAccess = {
   '/oss': { kind: 'admin', types: [UserType.admin] },
   '/sp': { kind: 'admin', types: [UserType.admin] },
   '/pp': { kind: 'admin', types: [UserType.admin] },
+  '/survey/:survey_id': { kind: 'login' },
+  '/admin/surveys': { kind: 'admin', types: [UserType.admin] },
+  '/admin/surveys/:id': { kind: 'admin', types: [UserType.admin] },
+  '/admin/surveys/:id/results': { kind: 'admin', types: [UserType.admin] },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RoutePath = keyof typeof routeAccess;
@@ -93,6 +97,9 @@ const samples: Partial<Record<RoutePath, string>> = {
   '/Tasks/:id': '/Tasks/1',
   '/user/:id': '/user/1',
   '/productlist/:product_id': '/productlist/1',
+  '/survey/:survey_id': '/survey/1',
+  '/admin/surveys/:id': '/admin/surveys/0',
+  '/admin/surveys/:id/results': '/admin/surveys/1/results',
 };
 
 const withSamples = () =>

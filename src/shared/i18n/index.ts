@@ -14,6 +14,7 @@ import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { signIn as enSignIn } from './en/signIn';
 import { site as enSite } from './en/site';
+import { surveys as enSurveys } from './en/surveys';
 import { accounting as svAccounting } from './sv/accounting';
 import { administration as svAdministration } from './sv/administration';
 import { authoring as svAuthoring } from './sv/authoring';
@@ -30,11 +31,12 @@ import { learning as svLearning } from './sv/learning';
 import { shell as svShell } from './sv/shell';
 import { signIn as svSignIn } from './sv/signIn';
 import { site as svSite } from './sv/site';
+import { surveys as svSurveys } from './sv/surveys';
 
 /**
  * One namespace per module (identity, site, learning, coaching, authoring, administration), plus the app frame's shell and errors,
  * the sign-in page's own (signIn: the texts the first page loads), and the course editor's (courseEditor) and its
- * block editors' (blockEditor), loaded only with the editor, ear training's (eartraining), the shop's (commerce) and the books' (accounting). English is the type source; Swedish is checked against
+ * block editors' (blockEditor), loaded only with the editor, ear training's (eartraining), the shop's (commerce), the books' (accounting) and the surveys' (surveys). English is the type source; Swedish is checked against
  * it by the compiler and by a unit test.
  */
 export const resources = {
@@ -55,6 +57,7 @@ export const resources = {
     eartraining: enEartraining,
     commerce: enCommerce,
     accounting: enAccounting,
+    surveys: enSurveys,
   },
   sv: {
     shell: svShell,
@@ -73,6 +76,7 @@ export const resources = {
     eartraining: svEartraining,
     commerce: svCommerce,
     accounting: svAccounting,
+    surveys: svSurveys,
   },
 } as const;
 

@@ -30,6 +30,7 @@ export const shell = {
     accounting: 'Accounting',
     invoices: 'Invoices',
     customers: 'Customers',
+    surveys: 'Surveys',
     adminSchedule: 'Coaching schedule',
     versions: 'Version history',
     loginEdit: 'Sign-in page (edit)',

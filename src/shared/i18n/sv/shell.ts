@@ -33,6 +33,7 @@ export const shell: Translation<typeof en> = {
     accounting: 'Bokföring',
     invoices: 'Fakturor',
     customers: 'Kunder',
+    surveys: 'Enkäter',
     adminSchedule: 'Coachschema',
     versions: 'Versionshistorik',
     loginEdit: 'Inloggningssidan (redigera)',

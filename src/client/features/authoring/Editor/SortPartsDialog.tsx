@@ -1,29 +1,9 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconGripVertical } from '@tabler/icons-react';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../app/api';
+import { SortableList } from '../../../components/SortableList';
 import { showToast } from '../../../components/toast';
-import classes from './editor.module.css';
 import { useEditingSession } from './session';
 import { writeCourse } from './writes';
 
@@ -52,28 +32,14 @@ export function SortPartsDialog({
   }, [opened, parts]);
 
   const names = useMemo(() => new Map(parts.map((part) => [part.Id, part.Name])), [parts]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  const position = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : order.indexOf(Number(id)) + 1);
-  const nameOf = (id: UniqueIdentifier) => names.get(Number(id)) ?? String(id);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t('sort.picked', { name: nameOf(active.id), position: position(active.id), count: order.length }),
-    onDragOver: ({ active, over }) =>
-      over ? t('sort.moved', { name: nameOf(active.id), position: position(over.id), count: order.length }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('sort.dropped', { name: nameOf(active.id), position: position(over.id), count: order.length })
-        : undefined,
-    onDragCancel: ({ active }) => t('sort.cancelled', { name: nameOf(active.id) }),
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    setOrder((items) => arrayMove(items, items.indexOf(Number(active.id)), items.indexOf(Number(over.id))));
+  const items = order.map((id) => ({ id, name: names.get(id) ?? String(id) }));
+  const texts = {
+    help: t('sort.help'),
+    picked: (name: string, position: number, count: number) => t('sort.picked', { name, position, count }),
+    moved: (name: string, position: number, count: number) => t('sort.moved', { name, position, count }),
+    dropped: (name: string, position: number, count: number) => t('sort.dropped', { name, position, count }),
+    cancelled: (name: string) => t('sort.cancelled', { name }),
+    handle: (name: string) => t('sort.handle', { name }),
   };
 
   const save = async () => {
@@ -106,20 +72,18 @@ export function SortPartsDialog({
       <Text size="sm" c="dimmed" mb="sm" id="sort-parts-help">
         {t('sort.help')}
       </Text>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t('sort.help') } }}
-      >
-        <SortableContext items={order} strategy={verticalListSortingStrategy}>
-          <Stack gap={6} component="ol" p={0} m={0} style={{ listStyle: 'none' }} data-testid="sort-list">
-            {order.map((id) => (
-              <SortableRow key={id} id={id} name={nameOf(id)} />
-            ))}
-          </Stack>
-        </SortableContext>
-      </DndContext>
+      <SortableList
+        items={items}
+        nameOf={(item) => item.name}
+        onReorder={setOrder}
+        texts={texts}
+        renderItem={(item, handle) => (
+          <>
+            {handle}
+            <Text size="sm">{item.name}</Text>
+          </>
+        )}
+      />
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
           {t('sort.cancel')}
@@ -129,36 +93,5 @@ export function SortPartsDialog({
         </Button>
       </Group>
     </Modal>
-  );
-}
-
-function SortableRow({ id, name }: { id: number; name: string }) {
-  const { t } = useTranslation('courseEditor');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-  });
-  return (
-    <li
-      ref={setNodeRef}
-      className={classes.sortItem}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-dragging={isDragging}
-      data-testid="sort-item"
-      data-part-id={id}
-    >
-      <ActionIcon
-        ref={setActivatorNodeRef}
-        variant="subtle"
-        color="gray"
-        className={classes.handle}
-        {...attributes}
-        {...listeners}
-        aria-label={t('sort.handle', { name })}
-        data-testid="sort-handle"
-      >
-        <IconGripVertical size={18} aria-hidden />
-      </ActionIcon>
-      <Text size="sm">{name}</Text>
-    </li>
   );
 }
