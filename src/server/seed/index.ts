@@ -12,6 +12,7 @@ import { createCompany, createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
 import { seedDemoPeople } from './people';
 import { seedDemoProducts } from './products';
+import { seedDemoSurvey } from './surveys';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.local', firstName: 'Ada', lastName: 'Admin', role: 'admin', privilegies: 100, totalXp: 0 },
@@ -103,6 +104,7 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
     await seedDemoProducts(trx, { config, siteId, courseIds });
     await seedDemoBookings(trx, { siteId, coachId: ids.coach as number, studentId: ids.student as number });
     await seedDemoBooks(trx, { siteId, companyId: company.id });
+    await seedDemoSurvey(trx, { siteId, adminId: ids.admin as number, courseId: courseIds[0] as number });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

@@ -9,3 +9,7 @@ import { surveysHandlers } from './api/surveys';
 export const handlers = {
   'surveys.php': surveysHandlers,
 } satisfies ModuleHandlers;
+
+/** For the demo seed: a survey made, opened and answered as its pages do it. */
+export { answerSurvey } from './services/answers';
+export { saveSurvey, setSurveyStatus } from './services/surveys';
