@@ -601,22 +601,30 @@ export const benchBooksYear = () => new Date().getUTCFullYear();
  * card sale of three lines (the card receivable, the sales of Sweden or OSS, their VAT), in number order.
  */
 async function seedBooks(ctx: SeedContext): Promise<void> {
-  const postgres = isPostgres(ctx.db);
-  const { siteId, at } = ctx;
+  const { lines } = await seedBooksYear(ctx.db, { siteId: ctx.siteId, at: ctx.at, total: benchShape.vouchers });
+  ctx.counts.vouchers = benchShape.vouchers;
+  ctx.counts.voucher_lines = lines;
+}
+
+/** A site's books with a year of `total` card sales (bench/sieMemory.ts seeds a year of its own size with it). */
+export async function seedBooksYear(db: Db, opts: { siteId: number; at: string; total: number }) {
+  const postgres = isPostgres(db);
+  const { siteId, at, total } = opts;
   const year = benchBooksYear();
   const lit = (value: number | string) => sql.lit(value);
-  await insertAll(
-    ctx,
-    'accounts',
-    DEFAULT_CHART.map((account) => ({
-      site_id: siteId,
-      number: account.number,
-      name: account.name,
-      created_at: at,
-      updated_at: at,
-    })),
-  );
-  const fiscalYear = await ctx.db
+  await db
+    .insertInto('accounts')
+    .values(
+      DEFAULT_CHART.map((account) => ({
+        site_id: siteId,
+        number: account.number,
+        name: account.name,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+  const fiscalYear = await db
     .insertInto('fiscal_years')
     .values({
       site_id: siteId,
@@ -628,7 +636,6 @@ async function seedBooks(ctx: SeedContext): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const total = benchShape.vouchers;
   const series = postgres
     ? sql`generate_series(${lit(0)}::bigint, ${lit(total - 1)}) as n(i)`
     : sql`(with recursive n(i) as (select 0 union all select i + 1 from n where i < ${lit(total - 1)}) select i from n) as n`;
@@ -641,8 +648,8 @@ async function seedBooks(ctx: SeedContext): Promise<void> {
        created_by_user_id, created_at, updated_at)
     select ${lit(siteId)}, ${lit(fiscalYear.id)}, 'A', i + 1, ${day}, 'Faktura ' || (i + 1), 'invoice', null, null, null,
       ${at}, ${at}
-    from ${series}`.execute(ctx.db);
-  await ctx.db
+    from ${series}`.execute(db);
+  await db
     .insertInto('number_series')
     .values({ site_id: siteId, key: `voucher:${fiscalYear.id}:A`, next: total + 1, created_at: at, updated_at: at })
     .execute();
@@ -658,10 +665,9 @@ async function seedBooks(ctx: SeedContext): Promise<void> {
     await sql`
       insert into voucher_lines (site_id, voucher_id, date, account, amount_ore, currency_cents, vat_country, text)
       select site_id, id, date, ${line}, null, null, ''
-      from vouchers where site_id = ${lit(siteId)}`.execute(ctx.db);
+      from vouchers where site_id = ${lit(siteId)}`.execute(db);
   }
-  ctx.counts.vouchers = total;
-  ctx.counts.voucher_lines = total * lines.length;
+  return { fiscalYearId: fiscalYear.id, lines: total * lines.length };
 }
 
 /** Seeds an empty, migrated database in one transaction and opens a session for the first student. */
