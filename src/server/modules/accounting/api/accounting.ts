@@ -29,6 +29,7 @@ import {
   resolveSettlementLine,
   type SettlementRow,
   settlementDetail,
+  settlementSummary,
   waits,
 } from '../services/settlements';
 import { exportSie } from '../services/sieExport';
@@ -64,11 +65,11 @@ const presentSettlement = (row: SettlementRow & { line_count?: number | string |
 });
 
 const settlementAnswer = async (
-  ctx: { db: Parameters<typeof settlementDetail>[0]; site: { id: number } },
+  ctx: { db: Parameters<typeof settlementSummary>[0]; site: { id: number } },
   id: number,
 ) => {
-  const detail = await settlementDetail(ctx.db, ctx.site.id, id);
-  return presentSettlement(detail.settlement, detail.lines.length);
+  const row = await settlementSummary(ctx.db, ctx.site.id, id);
+  return presentSettlement(row, Number(row.line_count ?? 0));
 };
 
 const yearsOf = (ctx: { db: Parameters<typeof ensureChart>[0]; site: { id: number } }) =>

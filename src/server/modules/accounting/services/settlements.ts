@@ -495,28 +495,46 @@ export async function resolveSettlementLine(
   });
 }
 
-/** A page of a provider's settlements, newest first, with how many of each one's lines wait. */
+/** A site's settlements, each with how many lines it holds. */
+const settlementsOf = (db: Db, siteId: number) =>
+  db
+    .selectFrom('settlements')
+    .selectAll('settlements')
+    .select((eb) => [
+      eb
+        .selectFrom('settlement_lines')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('settlement_lines.settlement_id', '=', 'settlements.id')
+        .as('line_count'),
+    ])
+    .where('site_id', '=', siteId);
+
+/** A page of a provider's settlements, newest first, with how many lines each holds. */
 export async function listSettlements(db: Db, opts: { siteId: number; provider: SettlementProvider; page: number }) {
   const PAGE = 50;
-  const base = db.selectFrom('settlements').where('site_id', '=', opts.siteId).where('provider', '=', opts.provider);
   const [rows, count] = await Promise.all([
-    base
-      .selectAll('settlements')
-      .select((eb) => [
-        eb
-          .selectFrom('settlement_lines')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('settlement_lines.settlement_id', '=', 'settlements.id')
-          .as('line_count'),
-      ])
+    settlementsOf(db, opts.siteId)
+      .where('provider', '=', opts.provider)
       .orderBy('date', 'desc')
       .orderBy('id', 'desc')
       .limit(PAGE)
       .offset((opts.page - 1) * PAGE)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('settlements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', opts.siteId)
+      .where('provider', '=', opts.provider)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, totalPages: Math.max(1, Math.ceil(Number(count.n) / PAGE)) };
+}
+
+/** One settlement of a site with how many lines it holds, without reading them. */
+export async function settlementSummary(db: Db, siteId: number, id: number) {
+  const row = await settlementsOf(db, siteId).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'No such settlement');
+  return row;
 }
 
 /** A settlement with its lines, each with the invoice number it is matched to. */

@@ -78,9 +78,16 @@ export async function surveyResults(
 ) {
   const { survey, questions } = await surveyRecord(db, opts.siteId, opts.id);
   const responses = responsesQuery(db, survey, opts.filter);
-  const [total, size, grouped] = await Promise.all([
+  const [total, size, answeredRows, grouped] = await Promise.all([
     responses.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     audienceSize(db, survey),
+    // A response answers a question at most once: its answers counted per question are who answered it.
+    db
+      .selectFrom('survey_answers')
+      .select(['question_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('response_id', 'in', responses.select('id'))
+      .groupBy('question_id')
+      .execute(),
     db
       .selectFrom('survey_answers')
       .select(['question_id', 'choice', 'value', 'choices', (eb) => eb.fn.countAll<number>().as('n')])
@@ -89,21 +96,12 @@ export async function surveyResults(
       .groupBy(['question_id', 'choice', 'value', 'choices'])
       .execute(),
   ]);
+  const answered = new Map(answeredRows.map((row) => [row.question_id, Number(row.n)]));
   const results = [];
   for (const question of questions) {
     const texts = questionTexts(question, opts.language);
     const kind = question.kind as QuestionKind;
     const rows = grouped.filter((row) => row.question_id === question.id);
-    const answeredOf = async () => {
-      if (kind !== 'multiple' && kind !== 'text') return rows.reduce((sum, row) => sum + Number(row.n), 0);
-      const counted = await db
-        .selectFrom('survey_answers')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('question_id', '=', question.id)
-        .where('response_id', 'in', responses.select('id'))
-        .executeTakeFirstOrThrow();
-      return Number(counted.n);
-    };
     let counts: number[] = [];
     let mean: number | null = null;
     let nps: number | null = null;
@@ -139,7 +137,7 @@ export async function surveyResults(
       Kind: kind,
       Text: texts.Text,
       Options: texts.Options,
-      Answered: await answeredOf(),
+      Answered: answered.get(question.id) ?? 0,
       Counts: counts,
       Mean: mean,
       Nps: nps,
