@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { builtServerArgs, sourceServerArgs } from '../tests/support/process';
 import { BOOKS_REPORT_MS, type BooksTiming, measureBooks } from './books';
 import { FIRST_LOAD_JS_BUDGET, measureClient, type PageSize } from './clientSize';
+import { BENCH_DATABASE_URL, benchDatabaseUrl, withDataDir, withPostgresDatabase } from './databases';
 import { addEditor } from './editor';
 import { EXPORT_ADDED_MEMORY_BYTES, type ExportMemory, measureExport } from './exportMemory';
 import { CHROMIUM_PATH, type LighthouseScores, runLighthouse } from './lighthouse';
@@ -14,16 +14,25 @@ import { type LoadResult, loadServer, loadWithEditor, probe } from './load';
 import { apiCall, type Scenario, scenarios } from './scenarios';
 import { type BenchFixtures, benchBooksYear, benchShape, seedDatabase } from './seed';
 import { type ServerProcess, startServer } from './servers';
+import {
+  benchStatistics,
+  printStatistics,
+  STATISTICS_FUNNEL_MS,
+  STATISTICS_VIEW_MS,
+  type StatisticsTiming,
+  statisticsShape,
+} from './statistics';
 
 /**
  * `npm run bench [-- --db postgres] [--quick] [--no-lighthouse] [--rounds N]`: seeds a large database, starts the
  * production server and a bare Fastify baseline as processes of their own, loads both from here with autocannon,
  * measures the built client and runs Lighthouse; prints a table and writes bench/results.json.
  *
- * `--only <scenario>` (repeatable) loads those scenarios and the baseline only. `--compare <dir>` also seeds and
- * starts another checkout of the project (`git worktree add ../before HEAD~1`: its own bench/seed.ts, database and
- * src/server/main.ts) and loads each platform scenario on both servers in turn within every round, so a change
- * is measured against the code before it on the same machine at the same time; its rows are marked [compare].
+ * `--only <scenario>` (repeatable) loads those scenarios and the baseline only; `--only statistics` runs the statistics
+ * step alone (bench/statistics.ts: a school of 10,000 learners in a database and server of its own). `--compare <dir>`
+ * also seeds and starts another checkout of the project (`git worktree add ../before HEAD~1`: its own bench/seed.ts,
+ * database and src/server/main.ts) and loads each platform scenario on both servers in turn within every round, so a
+ * change is measured against the code before it on the same machine at the same time; its rows are marked [compare].
  */
 
 const { values: args } = parseArgs({
@@ -42,7 +51,8 @@ const { values: args } = parseArgs({
 /** Steps besides the loads, which --only names as it names scenarios. */
 const EXPORT_STEP = 'export_users (memory)';
 const BOOKS_STEP = 'books';
-const steps = [EXPORT_STEP, BOOKS_STEP];
+const STATISTICS_STEP = 'statistics';
+const steps = [EXPORT_STEP, BOOKS_STEP, STATISTICS_STEP];
 
 if (args.help) {
   console.log(`npm run bench -- [options]
@@ -74,6 +84,9 @@ if (unknown.length > 0) {
 }
 const runExport = !args.only || args.only.includes(EXPORT_STEP);
 const runBooks = !args.only || args.only.includes(BOOKS_STEP);
+const runStatistics = !args.only || args.only.includes(STATISTICS_STEP);
+/** `--only statistics`: the statistics step alone, on a database and server of its own (bench/statistics.ts). */
+const statisticsOnly = args.only?.every((name) => name === STATISTICS_STEP) ?? false;
 const selected = scenarios.filter((s) => !args.only || s.target === 'baseline' || args.only.includes(s.name));
 
 /** Targets of issue 3 (figures for docs/performance.md, not timed tests). */
@@ -84,48 +97,12 @@ const targets = {
 };
 
 const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
-const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
-/** A database on the same server to connect to while (re)creating the bench database. */
-const BENCH_ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
-
-/** The bench owns its PostgreSQL databases (named bench…), each made afresh for a run and dropped after it. */
-async function withPostgresDatabase(url: string, use: (url: string) => Promise<void>): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^bench\w*$/.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database called bench…, not ${name}`);
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: BENCH_ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  try {
-    await use(url);
-  } finally {
-    await admin(`drop database if exists ${name} with (force)`);
-  }
-}
-
-/** The server's data directory (and the SQLite file), removed after the run. */
-async function withDataDir(use: (dataDir: string) => Promise<void>): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-'));
-  try {
-    await use(dataDir);
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 /** One scenario on one server: the platform, the baseline, or the checkout of --compare. */
 interface Run {
@@ -302,8 +279,9 @@ function evaluateTargets(
   exports: (ExportMemory & { compared: boolean })[],
   lighthouse: LighthouseScores[],
   books: BooksTiming[],
+  statistics: StatisticsTiming[],
 ) {
-  const checks: { target: string; value: string; met: boolean }[] = [];
+  const checks: { target: string; value: string; met: boolean }[] = statisticsChecks(statistics);
   for (const timing of books) {
     checks.push({
       target: `${timing.call} < ${BOOKS_REPORT_MS} ms (${benchShape.vouchers} vouchers)`,
@@ -399,6 +377,47 @@ function writeResults(entry: object) {
   console.log(`Results written to ${path.relative(process.cwd(), file)} (under "${dialect}")`);
 }
 
+/** The statistics issue's targets, per view and caller (the figures of 10,000 learners). */
+function statisticsChecks(timings: StatisticsTiming[]) {
+  return timings.map((t) => ({
+    target: `statistics ${t.view} (${t.caller}) p95 < ${t.targetMs} ms (${statisticsShape.learners} learners)`,
+    value: `${Math.round(t.p95Ms)} ms (median ${Math.round(t.medianMs)} ms)`,
+    met: t.p95Ms < t.targetMs,
+  }));
+}
+
+const machine = () => ({
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+});
+
+/**
+ * The step `statistics`: a school of 10,000 learners seeded in a database of its own (on PostgreSQL
+ * bench…_statistics), the production server started on it, every view asked 30 times as the administrator and as
+ * a coach (bench/statistics.ts); the table is printed here.
+ */
+async function statisticsStep(serverArgs: string[]) {
+  console.log(
+    `Statistics: every view p95 < ${STATISTICS_VIEW_MS} ms, the funnel < ${STATISTICS_FUNNEL_MS} ms (bench/statistics.ts)`,
+  );
+  let result: Awaited<ReturnType<typeof benchStatistics>> | null = null;
+  await withDataDir(async (dataDir) => {
+    const place = (databaseUrl: string) => ({ dialect: dialect as string, databaseUrl, dataDir });
+    const measure = async (databaseUrl: string) => {
+      result = await benchStatistics([place(databaseUrl)], { serverArgs });
+    };
+    if (dialect === 'sqlite') return measure(`sqlite:${path.join(dataDir, 'app.db')}`);
+    return withPostgresDatabase(benchDatabaseUrl('statistics'), measure);
+  });
+  if (!result) throw new Error('The statistics step measured nothing');
+  const { timings, seeds } = result as Awaited<ReturnType<typeof benchStatistics>>;
+  printStatistics(timings);
+  return { timings, seed: seeds[0]?.fixtures };
+}
+
 /** A server's database and data directory. */
 interface Place {
   databaseUrl: string;
@@ -406,6 +425,19 @@ interface Place {
 }
 
 async function main() {
+  if (statisticsOnly) {
+    const statistics = await statisticsStep(builtServerArgs(process.cwd()));
+    const checks = statisticsChecks(statistics.timings);
+    console.table(checks.map((c) => ({ ...c, met: c.met ? 'yes' : 'NO' })));
+    writeResults({
+      date: new Date().toISOString(),
+      machine: machine(),
+      database: dialect,
+      statistics: { seed: statistics.seed, timings: statistics.timings },
+      targets: checks,
+    });
+    return;
+  }
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) {
     throw new Error(`No built client in ${clientDir}: run npm run build first`);
   }
@@ -521,6 +553,8 @@ async function main() {
         logExport({ ...again, call: `${again.call} (again)` }, false);
       }
 
+      const statistics = runStatistics ? await statisticsStep(platformArgs(process.cwd())) : null;
+
       let lighthouse: LighthouseScores[] = [];
       if (runLh) {
         console.log(`Lighthouse (mobile) on ${lighthousePaths.join(', ')}…`);
@@ -528,16 +562,18 @@ async function main() {
       }
 
       printTable(results, client, lighthouse);
-      const checks = evaluateTargets(results, serverPeakRss, client, exports, lighthouse, books);
+      const checks = evaluateTargets(
+        results,
+        serverPeakRss,
+        client,
+        exports,
+        lighthouse,
+        books,
+        statistics?.timings ?? [],
+      );
       writeResults({
         date: new Date().toISOString(),
-        machine: {
-          cpus: os.cpus().length,
-          cpuModel: os.cpus()[0]?.model ?? 'unknown',
-          memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
-          node: process.version,
-          platform: `${os.platform()} ${os.release()}`,
-        },
+        machine: machine(),
         database: dialect,
         load: { ...load, rounds },
         ...(compareDir ? { compare: compareDir } : {}),
@@ -550,6 +586,7 @@ async function main() {
         server: { peakRssBytes: serverPeakRss },
         exports,
         books,
+        ...(statistics ? { statistics: { seed: statistics.seed, timings: statistics.timings } } : {}),
         scenarios: results,
         client,
         lighthouse,

@@ -8,6 +8,7 @@ import * as eartraining from './modules/eartraining';
 import * as identity from './modules/identity';
 import * as learning from './modules/learning';
 import * as site from './modules/site';
+import * as statistics from './modules/statistics';
 import * as surveys from './modules/surveys';
 import type { HandlerRegistry } from './platform/handlers';
 
@@ -23,6 +24,7 @@ export const registry: HandlerRegistry = {
   ...commerce.handlers,
   ...accounting.handlers,
   ...eartraining.handlers,
+  ...statistics.handlers,
   ...surveys.handlers,
 };
 

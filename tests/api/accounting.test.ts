@@ -244,7 +244,10 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     const issued = await call(admin, 'create_invoice', {
       CustomerId: saved.body.data.Id,
       TaxCategory: 'electronic',
-      Lines: [{ Description: 'Seats, spring term', Quantity: 10, UnitCents: 3900 }],
+      Lines: [
+        { Description: 'Seats, spring term', Quantity: 9, UnitCents: 3900 },
+        { Description: `Workshop ${'with a very long description '.repeat(6)}`, Quantity: 1, UnitCents: 3900 },
+      ],
     });
     expect(issued.body.data).toMatchObject({
       Status: 'sent',
@@ -284,6 +287,9 @@ describe.each(dialects)('the books: accounting.php on %s', (dialect) => {
     const text = await pdfText(admin, id);
     expect(text).toContain('Reverse charge, Article 196 Council Directive 2006/112/EC');
     expect(text).toContain('DE123456789');
+    // A line too long for its column is cut at the column's width, with an ellipsis.
+    expect(text).toMatch(/Workshop with a very long description with a[\w ]*…/);
+    expect(text).not.toContain(`Workshop ${'with a very long description '.repeat(6).trim()}`);
 
     // Unpaid three days past its due date (30 days), the customer is reminded, once, whichever process runs the job.
     const mails = () =>

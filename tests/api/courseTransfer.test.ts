@@ -10,6 +10,7 @@ import type { Course } from '../../src/shared/contract/learning/courseShapes';
 import { createSite } from '../factories';
 import { addCoach, as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
+import { createSurvey } from '../factories/surveys';
 import { type RawAnswer, request } from '../support/api';
 import { testDialects } from '../support/databases';
 import { mp4 as playableMp4, wav } from '../support/media';
@@ -435,6 +436,46 @@ function runSuite(current: () => TestServer) {
       await exportCourse(server, otherAdmin, elsewhere.body.CourseId),
     );
     expect(again.body.Name).toBe('Forklift safety (imported) (imported)');
+  });
+
+  it('a Survey block comes back with its survey to its own site, and is left out on another site', async () => {
+    const site = await createSite(server.db, { plan: 'enterprise' });
+    const admin = await createPerson(server, site, 'admin');
+    const surveyId = await createSurvey(server.db, { site, userId: admin.id });
+    const course = await createCourse(server.db, {
+      site,
+      name: 'Asked',
+      parts: [
+        {
+          name: 'Feedback',
+          blocks: [
+            { type: 'Text', content: { html: '<p>Tell us</p>' } },
+            { type: 'Survey', title: 'Your view', content: { surveyId } },
+          ],
+        },
+      ],
+    });
+    const zip = await exportCourse(server, admin, course.id);
+    const kinds = async (who: Person, courseId: number) =>
+      (await getCourse(server, who, courseId)).CourseParts[0]?.Blocks.map((b) => [b.BlockType, b.Content]);
+
+    const same = await importCourse(server, admin, zip);
+    expect(await kinds(admin, same.body.CourseId)).toEqual([
+      ['Text', { html: '<p>Tell us</p>' }],
+      ['Survey', { surveyId }],
+    ]);
+    const other = await createSite(server.db);
+    const otherAdmin = await createPerson(server, other, 'admin');
+    const elsewhere = await importCourse(server, otherAdmin, zip);
+    expect(await kinds(otherAdmin, elsewhere.body.CourseId)).toEqual([['Text', { html: '<p>Tell us</p>' }]]);
+    // A file from another installation (or made by hand) whose survey id happens to be one of this site's: without
+    // this site's own mark, the block stays behind.
+    const manifest = JSON.parse(((await entriesOf(zip))['course.json'] as Buffer).toString());
+    for (const site of ['forged', undefined]) {
+      const file = rawZip([{ name: 'course.json', data: Buffer.from(JSON.stringify({ ...manifest, site })) }]);
+      const imported = await importCourse(server, admin, file);
+      expect(await kinds(admin, imported.body.CourseId)).toEqual([['Text', { html: '<p>Tell us</p>' }]]);
+    }
   });
 
   it('a video’s and an audio’s length is kept: the part’s content shows it, and so does a copy imported from a file', async () => {

@@ -5,6 +5,7 @@ import type { BlockType } from '../../src/shared/domain/learning/course';
 import { createSite } from '../factories';
 import { as, createPerson, type Person } from '../factories/coaching';
 import { createCourse, createMedia, grantAccess, question } from '../factories/courses';
+import { createSurvey } from '../factories/surveys';
 import { testDialects } from '../support/databases';
 import { snapshotRows } from '../support/inspect';
 import { startTestServer, type TestServer } from '../support/server';
@@ -51,8 +52,10 @@ describe.each(dialects)('part content, revisions and translations on %s', (diale
     const learner = await createPerson(server, site, 'student');
     for (const user of [svLearner, enLearner, learner]) await grantAccess(server.db, { site, course, user });
     const [intro, part, waves] = course.partIds as [number, number, number];
+    const survey = await createSurvey(server.db, { site, userId: admin.id });
     return {
       site,
+      survey,
       course,
       other,
       parts: { intro, part, waves },
@@ -145,6 +148,7 @@ describe.each(dialects)('part content, revisions and translations on %s', (diale
     { BlockType: 'FinalExam', Title: 'Final', Content: { html: '<p>Everything</p>' } },
     { BlockType: 'Reward', Title: 'Well done', Content: { html: '<p>A reward</p>' } },
     { BlockType: 'Question', Title: 'Ask', Content: { html: '<p>Ask your coach</p>' } },
+    { BlockType: 'Survey', Title: 'Your view', Content: { surveyId: w.survey } },
   ];
 
   /** A block as the editor reads it back. */
@@ -207,6 +211,8 @@ describe.each(dialects)('part content, revisions and translations on %s', (diale
     });
     expect(shown.get('Post')).toMatchObject({ PostId: w.parts.waves, PostName: 'Waves' });
     expect(shown.get('Column')?.Content).toEqual({ columns: [{ html: '<p>Left</p>' }, { html: '<p>Right</p>' }] });
+    // A survey block names its survey; the learner's client reads the survey itself (surveys.php get_survey).
+    expect(shown.get('Survey')?.Content).toEqual({ surveyId: w.survey });
     // A learner never receives the right answers.
     expect(JSON.stringify(shown.get('Quiz')?.Content)).not.toContain('correct');
   });
@@ -283,6 +289,7 @@ describe.each(dialects)('part content, revisions and translations on %s', (diale
     const elsewhere = await createSite(server.db);
     const foreignMedia = (await createMedia(server.db, { config: server.config, site: elsewhere, kind: 'image' })).id;
     const avatar = (await createMedia(server.db, { config: server.config, site: w.site, kind: 'avatar' })).id;
+    const foreignSurvey = await createSurvey(server.db, { site: elsewhere, userId: w.admin.id });
     const otherPartBlock = (
       await saved(
         w.admin,
@@ -305,6 +312,19 @@ describe.each(dialects)('part content, revisions and translations on %s', (diale
             BlockType: 'Video',
             Content: { mediaId: w.media.video },
             Translations: { sv: { Content: { mediaId: foreignMedia } } },
+          },
+        ],
+      ],
+      ['a survey of another site', [{ BlockType: 'Survey', Content: { surveyId: foreignSurvey } }]],
+      ['a survey that does not exist', [{ BlockType: 'Survey', Content: { surveyId: 2_000_000_000 } }]],
+      ['a survey block without its survey', [{ BlockType: 'Survey', Content: { surveyId: 0 } }]],
+      [
+        'a foreign survey in a translation',
+        [
+          {
+            BlockType: 'Survey',
+            Content: { surveyId: w.survey },
+            Translations: { sv: { Content: { surveyId: foreignSurvey } } },
           },
         ],
       ],
@@ -362,6 +382,13 @@ describe.each(dialects)('part content, revisions and translations on %s', (diale
         field: 'data.Blocks.1.Translations.sv.Content.mediaId',
         message: `medium ${w.media.audio} is an audio file, which a Video block cannot show`,
       },
+    ]);
+    const surveyRefusal = await save(w.admin, w, {
+      Version: current,
+      Blocks: [{ BlockType: 'Survey', Content: { surveyId: foreignSurvey } }],
+    });
+    expect(surveyRefusal.body.fields).toEqual([
+      { field: 'data.Blocks.0.Content.surveyId', message: `survey ${foreignSurvey} is not a survey of this site` },
     ]);
     expect(await snapshotRows(server)).toEqual(before);
     // The version did not move: the next save on it goes through.

@@ -124,7 +124,8 @@ describe.each(dialects)('prepared queries on %s', (dialect) => {
         );
         return rows.map((row) => row.statement);
       });
-      expect(named.filter((text) => text.includes('"collect_xp"'))).toHaveLength(1);
+      // This query's text alone filters on the column (the session lookup, prepared too, only reads it).
+      expect(named.filter((text) => text.includes('"collect_xp" = $'))).toHaveLength(1);
     });
   }
 });

@@ -235,6 +235,74 @@ describe.each(dialects)('surveys: surveys.php on %s', (dialect) => {
     expect(text.split('\n')[0]).not.toContain('email');
   });
 
+  it('course editors choose among the site’s surveys for a Survey block; learners may not list them', async () => {
+    const site = await createSite(server.db);
+    const admin = await createPerson(server, site, 'admin');
+    const coach = await createPerson(server, site, 'coach');
+    const student = await createPerson(server, site);
+    const draft = (await call(admin, 'save_survey', { Survey: everyKind() })).body.data;
+    const open = (
+      await call(admin, 'save_survey', {
+        Survey: everyKind({ Texts: { en: { Title: 'Check-in' }, sv: { Title: 'Avstämning' } } }),
+      })
+    ).body.data;
+    await call(admin, 'set_survey_status', { Id: open.Id, Status: 'open' });
+    const elsewhere = await createSite(server.db);
+    await call(await createPerson(server, elsewhere, 'admin'), 'save_survey', { Survey: everyKind() });
+
+    const choices = await call(coach, 'get_survey_choices');
+    expect(choices.body.data).toEqual([
+      { Id: open.Id, Title: 'Check-in', Status: 'open' },
+      { Id: draft.Id, Title: 'How was the course?', Status: 'draft' },
+    ]);
+    // In the editor's own language.
+    const swedishCoach = await createPerson(server, site, 'coach', { language: 'sv' });
+    expect((await call(swedishCoach, 'get_survey_choices')).body.data[0]?.Title).toBe('Avstämning');
+    expect((await call(student, 'get_survey_choices')).body.error_code).toBe('FORBIDDEN');
+  });
+
+  it('a learner who completes a course is asked the survey that follows it, until she answers', async () => {
+    const site = await createSite(server.db);
+    const admin = await createPerson(server, site, 'admin');
+    const course = await createCourse(server.db, { site, name: 'Mixing' });
+    const [done, midway] = [await createPerson(server, site), await createPerson(server, site)];
+    const at = new Date().toISOString();
+    for (const [learner, completed] of [
+      [done, at],
+      [midway, null],
+    ] as const) {
+      await grantAccess(server.db, { site, course, user: learner });
+      await server.db
+        .insertInto('course_progress')
+        .values({
+          site_id: site.id,
+          user_id: learner.id,
+          course_id: course.id,
+          progress_percent: completed ? 100 : 50,
+          xp: 0,
+          completed_at: completed,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    const asked = (learner: Person) => call(learner, 'get_course_survey', { CourseId: course.id });
+    const { body } = await call(admin, 'save_survey', { Survey: everyKind({ AfterCourseId: course.id }) });
+    // A draft asks no one.
+    expect((await asked(done)).body.data).toEqual({ Id: 0, Title: '' });
+    await call(admin, 'set_survey_status', { Id: body.data.Id, Status: 'open' });
+    expect((await asked(done)).body.data).toEqual({ Id: body.data.Id, Title: 'How was the course?' });
+    expect((await asked(midway)).body.data.Id).toBe(0);
+    const ids = body.data.Questions.map((q: { Id: number }) => q.Id);
+    const answered = await call(done, 'answer_survey', {
+      Id: body.data.Id,
+      CourseId: course.id,
+      Answers: answers(ids, 1, 9),
+    });
+    expect(answered.body.status).toBe('OK');
+    expect((await asked(done)).body.data.Id).toBe(0);
+  });
+
   it('a named survey that allows it takes changed answers until it closes; one not open yet says when', async () => {
     const site = await createSite(server.db);
     const admin = await createPerson(server, site, 'admin');

@@ -39,7 +39,7 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     }
   });
 
-  it('a coach adds one block of each kind, and the learner sees each of them', { timeout: 120_000 }, async () => {
+  it('a coach adds one block of each kind, and the learner sees each of them', { timeout: 240_000 }, async () => {
     const courseId = world().course.id;
     const welcomeId = world().course.partIdOf.welcome as number;
     const coach = await newContext(browser());
@@ -56,6 +56,9 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     await page.getByTestId('add-part').click();
     await page.waitForURL((url) => !url.pathname.endsWith(`/post/${welcomeId}`) && /\/post\/\d+$/.test(url.pathname));
     const partId = Number(new URL(page.url()).pathname.split('/').pop());
+    // The new page's own editor first (it opens on its content): a click on Settings before it has replaced the
+    // welcome page's would land on the editor going away.
+    await expect.poll(() => page.getByTestId('part-name').inputValue(), { timeout: 15_000 }).toBe('New page');
     await page.getByRole('tab', { name: 'Settings' }).click();
     const settings = page.getByTestId('part-settings');
     await setSwitch(settings.getByRole('switch', { name: 'Published' }), true);
@@ -135,6 +138,10 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     await exercise.getByLabel('Title', { exact: true }).fill('Hear the thirds');
     await exercise.getByTestId('eartraining-block-pass').fill('60');
     await exercise.getByLabel('Questions in a round').fill('5');
+    // The demo site's open survey of every signed-in user.
+    const survey = await addBlock(page, 'Survey');
+    await survey.getByTestId('survey-block-survey').click();
+    await page.getByRole('option', { name: 'How is the course going? (open)' }).click();
 
     await expectAccessible(page, 'the editor with a block of every kind');
     // The student preview draws the draft as the learner's page will, the file's size too.
@@ -233,6 +240,13 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     const exerciseShown = shown('EarTraining').getByTestId('eartraining-block');
     await exerciseShown.getByText('Pass mark: 60 % right in a round of 5 questions.').waitFor();
     await exerciseShown.getByRole('button', { name: 'Start a round' }).waitFor();
+    // The survey is answered in place, from the course.
+    const surveyShown = shown('Survey').getByTestId('survey-block');
+    await surveyShown.getByRole('heading', { name: 'How is the course going?' }).waitFor();
+    await surveyShown.getByRole('radio', { name: 'Right' }).check();
+    await surveyShown.getByRole('radio', { name: '9' }).check();
+    await surveyShown.getByTestId('survey-submit').click();
+    await surveyShown.getByTestId('survey-thanks').waitFor();
     const rewardShown = shown('Reward').getByTestId('reward-block');
     expect(await rewardShown.textContent()).toContain('Well done on this page!');
     expect(await rewardShown.textContent()).toContain('This page gives 5 xp.');
@@ -252,6 +266,9 @@ describe.skipIf(!e2eAvailable)('every block kind, from the editor to the learner
     expect(await editing('Post').getByTestId('post-part').inputValue()).toBe('Welcome to the course');
     expect(await editing('EarTraining').getByTestId('eartraining-block-pass').inputValue()).toBe('60 %');
     expect(await editing('EarTraining').getByLabel('Questions in a round').inputValue()).toBe('5');
+    expect(await editing('Survey').getByTestId('survey-block-survey').inputValue()).toBe(
+      'How is the course going? (open)',
+    );
     for (const [type, length] of [
       ['Video', '0:06'],
       ['Audio', '0:04'],

@@ -68,6 +68,9 @@ describe.skipIf(!e2eAvailable)('an exam answer is never lost', () => {
     // In-app steps first (Back to the page before, Forward again), so the browser's Back stays within the app.
     await page.getByTestId('course-back').click();
     await expect.poll(() => page.url()).not.toBe(here);
+    // The page before is drawn (the exam gone) before Forward is clicked: the address changes first, and a Forward
+    // clicked on the exam's page still shown would go on past it.
+    await answer.waitFor({ state: 'detached' });
     await page.getByTestId('course-forward').click();
     await expect.poll(() => page.url()).toBe(here);
     await answer.waitFor();

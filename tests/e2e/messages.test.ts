@@ -345,13 +345,15 @@ describe.skipIf(!e2eAvailable)('messages: help button, bell, chat and tech suppo
     await sent.waitFor();
     expect(await section.getByTestId('chat-message').last().textContent()).toContain(answer);
     await expect.poll(height).toBeCloseTo(80, 0);
-    const stored = await apiCall(
-      'messages.php',
-      'get_messages',
-      { UserId: learner.data.Id, FromUserId: admin.userId, IsChat: true, page: 1, limit: 25 },
-      learner.token,
-    );
-    expect(stored.data.some((m) => m.Message.includes(answer))).toBe(true);
+    // The chat shows a message as it is sent; the server has it once the send is answered.
+    const stored = () =>
+      apiCall(
+        'messages.php',
+        'get_messages',
+        { UserId: learner.data.Id, FromUserId: admin.userId, IsChat: true, page: 1, limit: 25 },
+        learner.token,
+      );
+    await expect.poll(async () => (await stored()).data.some((m) => m.Message.includes(answer))).toBe(true);
     await admin.context.close();
   });
 

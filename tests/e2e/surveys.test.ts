@@ -2,17 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { blockValues } from '../../src/server/seed/factories';
 import {
+  apiCall,
   e2eAvailable,
   expectAccessible,
   expectAccessibleEverywhere,
   gotoPage,
   newContext,
+  serverDatabase,
   settle,
   signInViaApi,
   useBrowser,
 } from './support/browser';
-import { demo } from './support/constants';
+import { DEMO_PASSWORD, demo } from './support/constants';
+import { useCourseWorld } from './support/world';
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, select: Locator, option: string) {
@@ -115,5 +119,77 @@ describe.skipIf(!e2eAvailable)('surveys: /admin/surveys, /survey/:id and the res
     expect((await readFile(await download.path())).toString('utf8')).toContain('Fler övningar, tack');
     await expectAccessibleEverywhere(page, 'the survey results', () => heading('Enkätresultat'));
     await admin.close();
+  });
+
+  it('a learner who has completed the demo course is offered its survey on the course page, and follows it', async () => {
+    const context = await newContext(browser());
+    // A learner of the demo seed who finished the course and has not answered its survey.
+    await signInViaApi(context, 'isak.persson.31@learners.example');
+    const page = await context.newPage();
+    await gotoPage(page, '/course/1');
+    const prompt = page.getByTestId('course-survey');
+    await prompt.waitFor();
+    await expectAccessible(page, 'the course survey prompt');
+    // She reads Swedish or English, as the seed made her.
+    await prompt.getByRole('link', { name: /Answer the survey|Svara på enkäten/ }).click();
+    await page.waitForURL(/\/survey\/\d+$/);
+    await page
+      .locator('main h1')
+      .filter({ hasText: /How is the course going\?|Hur går kursen\?/ })
+      .waitFor();
+    await context.close();
+  });
+
+  describe('in a course', () => {
+    const world = useCourseWorld();
+
+    it('a Survey block whose survey is not open yet says so on the learner’s page', async () => {
+      const admin = await apiCall('login.php', 'sign_in', { email: demo.admin, password: DEMO_PASSWORD });
+      const draft = await apiCall(
+        'surveys.php',
+        'save_survey',
+        {
+          Survey: {
+            Id: 0,
+            Texts: { en: { Title: `Later ${tag}`, Intro: '' } },
+            Anonymous: false,
+            Audience: 'all',
+            Questions: [{ Kind: 'yes_no', Texts: { en: { Text: 'Ready?' } } }],
+          },
+        },
+        admin.token,
+      );
+      const partId = world().course.partIdOf.welcome as number;
+      const db = serverDatabase();
+      const site = await db.selectFrom('sites').select('id').where('name', '=', 'main').executeTakeFirstOrThrow();
+      const last = await db
+        .selectFrom('course_blocks')
+        .select((eb) => eb.fn.max('sort_id').as('sort_id'))
+        .where('course_part_id', '=', partId)
+        .executeTakeFirst();
+      await db
+        .insertInto('course_blocks')
+        .values(
+          blockValues({
+            site,
+            partId,
+            sortId: Number(last?.sort_id ?? 0) + 1,
+            type: 'Survey',
+            title: 'Tell us later',
+            content: { surveyId: draft.data.Id },
+          }),
+        )
+        .execute();
+      await db.destroy();
+
+      const context = await newContext(browser());
+      await signInViaApi(context, world().learner.email);
+      const page = await context.newPage();
+      await gotoPage(page, `/course/${world().course.id}/post/${partId}`);
+      const block = page.getByTestId('survey-block');
+      await expect.poll(() => block.textContent(), { timeout: 15_000 }).toContain('This survey is not open yet.');
+      await expectAccessible(page, 'a course page with a survey not open yet');
+      await context.close();
+    });
   });
 });

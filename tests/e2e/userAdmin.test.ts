@@ -129,6 +129,9 @@ describe.skipIf(!e2eAvailable)('/user/:id', () => {
       }
       // The lock asks before it is taken.
       if (variant.tabs.includes('Sign-in')) {
+        // A red light button, hovered, keeps its contrast (its text darkens with its background).
+        await page.getByTestId('user-lock').hover();
+        await expectAccessible(page, `/user/:id, the lock button hovered (${variant.label})`, ['color-contrast']);
         await page.getByTestId('user-lock').click();
         await page
           .getByTestId('user-lock-dialog')

@@ -76,6 +76,11 @@ const everyTable: Record<keyof Database, true | 'rows'> = {
   survey_questions: true,
   survey_responses: true,
   survey_participants: 'rows',
+  activity_periods: 'rows',
+  activity_counts: 'rows',
+  session_counts: 'rows',
+  xp_counts: 'rows',
+  part_counts: 'rows',
   survey_answers: 'rows',
 };
 const tables = Object.keys(everyTable) as (keyof Database)[];

@@ -88,6 +88,11 @@ describe('a block becomes ready', () => {
     expect(isBlockReady({ ...newBlock('Post'), PostId: 12 })).toBe(true);
   });
 
+  it('with a survey chosen, and not before', () => {
+    expect(fields(newBlock('Survey'))).toEqual(['survey:surveyMissing']);
+    expect(isBlockReady({ ...newBlock('Survey'), Content: { surveyId: 7 } })).toBe(true);
+  });
+
   it('not with an address that is not http or https', () => {
     for (const url of ['javascript:alert(1)', 'ftp://example.org', 'example.org', '']) {
       expect(fields({ ...newBlock('Link'), Content: { url, description: '' } })).toEqual(['url:urlInvalid']);

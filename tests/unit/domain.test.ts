@@ -113,7 +113,7 @@ describe('the admin submenu (spec §2)', () => {
   const paths = (viewer: MenuViewer) => visibleItems(adminMenu, viewer).map((i) => i.path);
 
   it('lists the pages that exist with their type rule: the staff ones for types 2 and 8, the rest for type 2', () => {
-    const staff = ['/users', '/Courses', '/codes', '/productlist', '/Tasks', '/admin/companies'];
+    const staff = ['/users', '/Courses', '/codes', '/productlist', '/Tasks', '/admin/companies', '/statistics'];
     expect(paths(coachView)).toEqual(staff);
     expect(paths(adminView)).toEqual([
       ...staff,

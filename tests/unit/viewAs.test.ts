@@ -71,9 +71,17 @@ describe('the calls a view-as session may make (docs/decisions.md, "View as this
         'accounting.php get_settlement',
         'accounting.php get_audit_trail',
         'surveys.php get_surveys',
+        'surveys.php get_survey_choices',
         'surveys.php get_survey_admin',
         'surveys.php get_survey',
+        'surveys.php get_course_survey',
         'surveys.php get_survey_results',
+        'statistics.php get_learner_statistics',
+        'statistics.php get_course_statistics',
+        'statistics.php get_course_funnel',
+        'statistics.php get_engagement_statistics',
+        'statistics.php get_sales_statistics',
+        'statistics.php get_gradebook',
       ].sort(),
     );
     // Signing out, uploads and every file answer's call are not among them.

@@ -44,6 +44,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     commerce: () => import('../../shared/i18n/en/commerce').then((m) => m.commerce),
     accounting: () => import('../../shared/i18n/en/accounting').then((m) => m.accounting),
     surveys: () => import('../../shared/i18n/en/surveys').then((m) => m.surveys),
+    statistics: () => import('../../shared/i18n/en/statistics').then((m) => m.statistics),
   },
   sv: {
     errors: () => import('../../shared/i18n/sv/errors').then((m) => m.errors),
@@ -62,6 +63,7 @@ const pageBundles: Record<Language, Record<PageNamespace, () => Promise<Resource
     commerce: () => import('../../shared/i18n/sv/commerce').then((m) => m.commerce),
     accounting: () => import('../../shared/i18n/sv/accounting').then((m) => m.accounting),
     surveys: () => import('../../shared/i18n/sv/surveys').then((m) => m.surveys),
+    statistics: () => import('../../shared/i18n/sv/statistics').then((m) => m.statistics),
   },
 };
 

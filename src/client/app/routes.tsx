@@ -120,6 +120,7 @@ const pages: Record<RoutePath, Page> = {
   '/admin/surveys': { element: <StaffPage path="/admin/surveys" />, match: '/admin/surveys/*' },
   '/admin/surveys/:id': { drawnBy: '/admin/surveys' },
   '/admin/surveys/:id/results': { drawnBy: '/admin/surveys' },
+  '/statistics': { element: <StaffPage path="/statistics" /> },
 };
 
 /** The route table: every route with its page behind its guard, and anything else not found. */

@@ -18,6 +18,7 @@ const AccountingPage = page(() => import('../features/accounting/Books/Accountin
 const MainbookPage = page(() => import('../features/accounting/Mainbook/MainbookPage'), ['accounting']);
 const OssPage = page(() => import('../features/accounting/Books/OssPage'), ['accounting']);
 const SurveysAdminPage = page(() => import('../features/surveys/Admin/SurveysAdminPage'), ['surveys']);
+const StatisticsPage = page(() => import('../features/statistics/StatisticsPage'), ['statistics']);
 const SurveyPage = page(() => import('../features/surveys/Answer/SurveyPage'), ['surveys']);
 const SettlementsPage = page(() => import('../features/accounting/Settlements/SettlementsPage'), ['accounting']);
 
@@ -41,7 +42,8 @@ export type StaffPath =
   | '/sp'
   | '/pp'
   | '/survey/:survey_id'
-  | '/admin/surveys';
+  | '/admin/surveys'
+  | '/statistics';
 
 const pages: Record<StaffPath, ReactNode> = {
   '/versions': <VersionsPage />,
@@ -67,6 +69,7 @@ const pages: Record<StaffPath, ReactNode> = {
   // Any signed-in user's, listed here as the main book is: the first load of `/` carries no entry of its own for it.
   '/survey/:survey_id': <SurveyPage />,
   '/admin/surveys': <SurveysAdminPage />,
+  '/statistics': <StatisticsPage />,
 };
 
 /** A staff page by its route: the route table guards it, this chunk names the page's own chunk. */

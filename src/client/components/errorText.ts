@@ -48,3 +48,6 @@ const missingCodes: readonly ClientErrorCode[] = ['NOT_FOUND', 'INVALID_REQUEST'
 /** Whether a failed call says there is nothing there; `also` names more codes that mean it for the page asking. */
 export const isMissing = (error: unknown, also: readonly ClientErrorCode[] = []): boolean =>
   error instanceof ApiError && (missingCodes.includes(error.code) || also.includes(error.code));
+
+/** A query's retry rule: a call that says there is nothing there is not asked again; another failure once more. */
+export const retryUnlessMissing = (count: number, error: unknown): boolean => count < 1 && !isMissing(error);

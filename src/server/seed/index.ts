@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../modules/identity';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
+import { seedDemoActivity } from './activity';
 import { seedDemoBookings } from './bookings';
 import { seedDemoBooks } from './books';
 import { seedDemoCourses } from './courses';
@@ -12,7 +13,7 @@ import { createCompany, createNews, createUser, siteValues } from './factories';
 import { demoNews } from './news';
 import { seedDemoPeople } from './people';
 import { seedDemoProducts } from './products';
-import { seedDemoSurvey } from './surveys';
+import { seedCourseCheckIn, seedDemoSurvey } from './surveys';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.local', firstName: 'Ada', lastName: 'Admin', role: 'admin', privilegies: 100, totalXp: 0 },
@@ -105,6 +106,8 @@ export async function seedDemo(opts: { db: Db; config: Config; log: FastifyBaseL
     await seedDemoBookings(trx, { siteId, coachId: ids.coach as number, studentId: ids.student as number });
     await seedDemoBooks(trx, { siteId, companyId: company.id });
     await seedDemoSurvey(trx, { siteId, adminId: ids.admin as number, courseId: courseIds[0] as number });
+    await seedCourseCheckIn(trx, { siteId, adminId: ids.admin as number, courseId: courseIds[0] as number });
+    await seedDemoActivity(trx, { siteId, courseId: courseIds[0] as number });
   });
 
   const lines = DEMO_ACCOUNTS.map((a) => `${a.email.padEnd(22)} ${password}`);

@@ -1,5 +1,6 @@
 import { answerSurvey, saveSurvey, setSurveyStatus } from '../modules/surveys';
 import type { Db } from '../platform/db';
+import { blockValues } from './factories';
 
 const PACE = ['Slow', 'Right', 'Fast'];
 const COMMENTS = [
@@ -117,4 +118,80 @@ export async function seedDemoSurvey(
       ],
     });
   }
+}
+
+/**
+ * A short anonymous check-in of the demo course's learners, placed in the course as a Survey block on its Downloads
+ * page (halfway through), so the demo course has every block kind.
+ */
+export async function seedCourseCheckIn(
+  db: Db,
+  opts: { siteId: number; adminId: number; courseId: number },
+): Promise<void> {
+  const surveyId = await saveSurvey(db, {
+    siteId: opts.siteId,
+    userId: opts.adminId,
+    input: {
+      Id: null,
+      Texts: {
+        en: { Title: 'Halfway check-in', Intro: 'Two questions, anonymous: nobody sees who answered what.' },
+        sv: { Title: 'Avstämning halvvägs', Intro: 'Två frågor, anonymt: ingen ser vem som svarade vad.' },
+      },
+      Anonymous: true,
+      Audience: 'course',
+      AudienceId: opts.courseId,
+      OpensAt: null,
+      ClosesAt: null,
+      AllowChange: false,
+      AfterCourseId: null,
+      Questions: [
+        {
+          Id: null,
+          Kind: 'scale',
+          Required: true,
+          ScaleMax: 5,
+          Texts: {
+            en: { Text: 'How clear are the episodes so far?', Options: [], Low: 'Unclear', High: 'Very clear' },
+            sv: { Text: 'Hur tydliga är avsnitten hittills?', Options: [], Low: 'Otydliga', High: 'Mycket tydliga' },
+          },
+        },
+        {
+          Id: null,
+          Kind: 'text',
+          Required: false,
+          ScaleMax: 5,
+          Texts: {
+            en: { Text: 'What has been hardest?', Options: [], Low: '', High: '' },
+            sv: { Text: 'Vad har varit svårast?', Options: [], Low: '', High: '' },
+          },
+        },
+      ],
+    },
+  });
+  await setSurveyStatus(db, { siteId: opts.siteId, id: surveyId, status: 'open' });
+  const part = await db
+    .selectFrom('course_parts')
+    .select('id')
+    .where('site_id', '=', opts.siteId)
+    .where('course_id', '=', opts.courseId)
+    .where('name', '=', 'Downloads')
+    .executeTakeFirstOrThrow();
+  const last = await db
+    .selectFrom('course_blocks')
+    .select((eb) => eb.fn.max('sort_id').as('sort_id'))
+    .where('course_part_id', '=', part.id)
+    .executeTakeFirst();
+  await db
+    .insertInto('course_blocks')
+    .values(
+      blockValues({
+        site: { id: opts.siteId },
+        partId: part.id,
+        sortId: Number(last?.sort_id ?? 0) + 1,
+        type: 'Survey',
+        title: 'How is it going?',
+        content: { surveyId },
+      }),
+    )
+    .execute();
 }

@@ -31,6 +31,7 @@ import { getContent, saveContent } from './site/content';
 import { news } from './site/news';
 import { site } from './site/site';
 import { trial } from './site/trial';
+import { statistics } from './statistics/statistics';
 import { surveys } from './surveys/surveys';
 
 /** Every endpoint file of the API, keyed by its path under /api/backend/. */
@@ -71,6 +72,7 @@ export const contract = {
   [orders.file]: orders,
   [shop.file]: shop,
   [bookings.file]: bookings,
+  [statistics.file]: statistics,
   [surveys.file]: surveys,
 } as const;
 

@@ -13,6 +13,7 @@ export const adminMenu: readonly MenuItem[] = [
   { path: '/productlist', label: 'menu.productList', loginRequired: true, userTypes: staffTypes },
   { path: '/Tasks', label: 'menu.tasks', loginRequired: true, userTypes: staffTypes },
   { path: '/admin/companies', label: 'menu.companies', loginRequired: true, userTypes: staffTypes },
+  { path: '/statistics', label: 'menu.statistics', loginRequired: true, userTypes: staffTypes },
   { path: '/accounting', label: 'menu.accounting', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/invoices', label: 'menu.invoices', loginRequired: true, userTypes: [UserType.admin] },
   { path: '/customers', label: 'menu.customers', loginRequired: true, userTypes: [UserType.admin] },

@@ -61,6 +61,7 @@ export const routeAccess = {
   '/Tasks': { kind: 'admin' },
   '/Tasks/:id': { kind: 'admin' },
   '/admin/companies': { kind: 'admin' },
+  '/statistics': { kind: 'admin' },
   '/productlist': { kind: 'admin' },
   '/productlist/:product_id': { kind: 'admin' },
   '/adminschedule': { kind: 'admin', types: [UserType.admin] },

@@ -14,6 +14,7 @@ import { learning as enLearning } from './en/learning';
 import { shell as enShell } from './en/shell';
 import { signIn as enSignIn } from './en/signIn';
 import { site as enSite } from './en/site';
+import { statistics as enStatistics } from './en/statistics';
 import { surveys as enSurveys } from './en/surveys';
 import { accounting as svAccounting } from './sv/accounting';
 import { administration as svAdministration } from './sv/administration';
@@ -31,12 +32,13 @@ import { learning as svLearning } from './sv/learning';
 import { shell as svShell } from './sv/shell';
 import { signIn as svSignIn } from './sv/signIn';
 import { site as svSite } from './sv/site';
+import { statistics as svStatistics } from './sv/statistics';
 import { surveys as svSurveys } from './sv/surveys';
 
 /**
  * One namespace per module (identity, site, learning, coaching, authoring, administration), plus the app frame's shell and errors,
  * the sign-in page's own (signIn: the texts the first page loads), and the course editor's (courseEditor) and its
- * block editors' (blockEditor), loaded only with the editor, ear training's (eartraining), the shop's (commerce), the books' (accounting) and the surveys' (surveys). English is the type source; Swedish is checked against
+ * block editors' (blockEditor), loaded only with the editor, ear training's (eartraining), the shop's (commerce), the books' (accounting), the surveys' (surveys) and the statistics' (statistics). English is the type source; Swedish is checked against
  * it by the compiler and by a unit test.
  */
 export const resources = {
@@ -58,6 +60,7 @@ export const resources = {
     commerce: enCommerce,
     accounting: enAccounting,
     surveys: enSurveys,
+    statistics: enStatistics,
   },
   sv: {
     shell: svShell,
@@ -77,6 +80,7 @@ export const resources = {
     commerce: svCommerce,
     accounting: svAccounting,
     surveys: svSurveys,
+    statistics: svStatistics,
   },
 } as const;
 

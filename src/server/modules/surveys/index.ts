@@ -10,6 +10,9 @@ export const handlers = {
   'surveys.php': surveysHandlers,
 } satisfies ModuleHandlers;
 
-/** For the demo seed: a survey made, opened and answered as its pages do it. */
+/**
+ * For the demo seed, a survey made, opened and answered as its pages do it; for authoring, which surveys a course's
+ * Survey blocks may name.
+ */
 export { answerSurvey } from './services/answers';
-export { saveSurvey, setSurveyStatus } from './services/surveys';
+export { saveSurvey, setSurveyStatus, surveyIdsOfSite } from './services/surveys';

@@ -51,6 +51,9 @@ import * as m0034 from './migrations/0034_commerce_product_media';
 import * as m0035 from './migrations/0035_accounting';
 import * as m0036 from './migrations/0036_settlements';
 import * as m0037 from './migrations/0037_surveys';
+import * as m0038 from './migrations/0038_statistics';
+import * as m0039 from './migrations/0039_statistics_indexes';
+import * as m0040 from './migrations/0040_statistics_counts';
 import { namingPool, setStatementNames } from './named';
 import type { Database } from './schema';
 
@@ -94,6 +97,9 @@ const migrations = {
   '0035_accounting': m0035,
   '0036_settlements': m0036,
   '0037_surveys': m0037,
+  '0038_statistics': m0038,
+  '0039_statistics_indexes': m0039,
+  '0040_statistics_counts': m0040,
 } satisfies Record<string, Migration>;
 
 export interface DatabaseOptions {

@@ -965,6 +965,46 @@ export interface SurveyParticipantsTable {
   site_id: number;
 }
 
+/**
+ * A period a learner was active in (migration 0038): `d` and the day, `w` and its week's Monday, or `m` and the
+ * month (`d2026-11-29`, `w2026-11-23`, `m2026-11`).
+ */
+export interface ActivityPeriodsTable {
+  site_id: number;
+  period: string;
+  user_id: number;
+}
+
+/**
+ * Counts of a whole school kept by triggers as their source rows are written (migration 0040): learners active per
+ * period, sessions begun per UTC day, xp per UTC day and course, learners who reached each part.
+ */
+export interface ActivityCountsTable {
+  site_id: number;
+  period: string;
+  learners: number;
+}
+
+export interface SessionCountsTable {
+  site_id: number;
+  day: string;
+  sessions: number;
+}
+
+export interface XpCountsTable {
+  site_id: number;
+  day: string;
+  course_id: number;
+  xp: number;
+}
+
+export interface PartCountsTable {
+  site_id: number;
+  course_id: number;
+  course_part_id: number;
+  learners: number;
+}
+
 /** An answer of a response: the field its question's kind takes (`choices` JSON). */
 export interface SurveyAnswersTable {
   id: Generated<number>;
@@ -1050,6 +1090,11 @@ export interface Database {
   survey_responses: SurveyResponsesTable;
   survey_participants: SurveyParticipantsTable;
   survey_answers: SurveyAnswersTable;
+  activity_periods: ActivityPeriodsTable;
+  activity_counts: ActivityCountsTable;
+  session_counts: SessionCountsTable;
+  xp_counts: XpCountsTable;
+  part_counts: PartCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

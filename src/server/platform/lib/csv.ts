@@ -1,39 +1,53 @@
 /**
- * CSV files for spreadsheets (exports) and from them (imports), written and read by the `csv` project's
- * libraries (csv-stringify, csv-parse): quoting, line ends and a byte order mark are theirs to get right.
+ * CSV files for spreadsheets (exports) and from them (imports). Reading is the `csv` project's csv-parse (quoting,
+ * line breaks inside fields, a byte order mark, the separator). Writing is the few rules below: csv-stringify, which
+ * wrote them before, made some 3.5 kB of garbage per row (an array and an options object per field), most of what
+ * an export of 100,000 users allocated (docs/performance.md).
  */
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify';
-import { stringify as stringifyNow } from 'csv-stringify/sync';
 
 export type CsvCell = string | number | boolean | null;
 
+/** A field that holds a quote, a comma or a line break is quoted (RFC 4180), its quotes doubled. */
+const NEEDS_QUOTES = /[",\r\n]/;
 /**
  * A text a spreadsheet would run as a formula (first character `=`, `+`, `-`, `@`, a tab or a carriage return) gets
  * a leading apostrophe, which shows it as text (OWASP "CSV injection"). Numbers are numbers, never formulas.
  */
-const asText = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const FORMULA = /^[=+\-@\t\r]/;
 
-const writeOptions = {
-  record_delimiter: 'windows',
-  cast: { string: asText, boolean: (value: boolean) => (value ? 'yes' : 'no') },
-} as const;
+function field(value: CsvCell): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows as CSV lines, each ended by CRLF (what spreadsheets write). */
+function csvLines(rows: readonly (readonly CsvCell[])[]): string {
+  let text = '';
+  for (const row of rows) text += `${row.map(field).join(',')}\r\n`;
+  return text;
+}
 
 /** Rows as one CSV text (a small file: a batch of codes). */
-export const csvText = (header: string[], rows: CsvCell[][]): string => stringifyNow([header, ...rows], writeOptions);
+export const csvText = (header: string[], rows: CsvCell[][]): string => csvLines([header, ...rows]);
 
 /**
- * Rows as a CSV file streamed as it is read: `rows` is pulled only as fast as the reader takes the file, so a file
- * of any length costs the memory of a few rows. Starts with a byte order mark, so that spreadsheets read UTF-8.
- * A failure of `rows` ends the stream with that error.
+ * Rows as a CSV file streamed as it is read, a batch at a time: the next batch is pulled only when the reader has
+ * taken the last one's text, so a file of any length costs the memory of a batch. Each batch goes out as one
+ * piece of text, not a chunk per row (a row's own trip through a stream costs a promise, a chunk and a write to the
+ * socket). Starts with a byte order mark, so that spreadsheets read UTF-8. A failure of `batches` ends the stream
+ * with that error.
  */
-export function csvStream(header: string[], rows: AsyncIterable<CsvCell[]>): Readable {
-  async function* lines() {
-    yield header;
-    yield* rows;
+export function csvStream(header: string[], batches: AsyncIterable<CsvCell[][]> | Iterable<CsvCell[][]>): Readable {
+  async function* texts() {
+    yield `\uFEFF${csvLines([header])}`;
+    for await (const rows of batches) if (rows.length > 0) yield csvLines(rows);
   }
-  return pipeline(Readable.from(lines()), stringify({ ...writeOptions, bom: true }), () => {});
+  return Readable.from(texts(), { objectMode: false });
 }
 
 /** A CSV file that cannot be read: its line, and what is wrong. */

@@ -85,6 +85,8 @@ export const Block = z.discriminatedUnion('BlockType', [
       result: BlockResult.nullable(),
     }),
   ),
+  /** A survey to answer in place: the client reads it (surveys.php get_survey) with the viewer's state. */
+  block('Survey', z.object({ surveyId: z.number() })),
   z.object({
     ...base,
     BlockType: z.literal('Post'),

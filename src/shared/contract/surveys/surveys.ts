@@ -148,6 +148,16 @@ export const surveys = endpoint('surveys.php', {
     data: z.object({}),
     answer: z.object({ status: ok, data: z.array(SurveySummary) }),
   }),
+  /** The site's surveys to choose from where a course places one as a block (staff): newest first. */
+  get_survey_choices: call({
+    access: 'staff',
+    reads: true,
+    data: z.object({}),
+    answer: z.object({
+      status: ok,
+      data: z.array(z.object({ Id: z.number(), Title: z.string(), Status: z.enum(surveyStatuses) })),
+    }),
+  }),
   /** A survey for its editor. */
   get_survey_admin: call({
     access: 'admin',
@@ -181,6 +191,16 @@ export const surveys = endpoint('surveys.php', {
    * A survey for the signed-in user to answer: its state for her (open, answered, closed, notYetOpen, notForYou),
    * the survey in her language (its questions only while she may answer), and her answers where she may change them.
    */
+  /**
+   * The survey to ask the signed-in learner about a course she has completed (a survey's `AfterCourseId`): the newest
+   * open one she may answer and has not, `Id` 0 when there is none (or the course is not completed).
+   */
+  get_course_survey: call({
+    access: 'user',
+    reads: true,
+    data: z.object({ CourseId: id }),
+    answer: z.object({ status: ok, data: z.object({ Id: z.number(), Title: z.string() }) }),
+  }),
   get_survey: call({
     access: 'user',
     reads: true,

@@ -48,6 +48,8 @@ export const storedContent = {
     /** The share of right answers, in percent, that passes a round. */
     passPercent: z.number().int().min(0).max(100).default(80),
   }),
+  /** A survey of the course's site; its title, intro and questions are the survey's own, in the reader's language. */
+  Survey: z.object({ surveyId: z.number().int().positive() }),
 } satisfies Record<BlockType, z.ZodType>;
 
 export type StoredContent<T extends BlockType> = z.infer<(typeof storedContent)[T]>;

@@ -21,7 +21,7 @@ export const completesByPlay = (criteria: string) => criteria === 'visit' || cri
 
 /**
  * Block kinds of spec §1, as BlockType travels on the wire, and beside them an ear-training exercise (`EarTraining`:
- * passing it completes its part as a passed test does).
+ * passing it completes its part as a passed test does) and a survey of the site to answer in place (`Survey`).
  */
 export const blockTypes = [
   'Text',
@@ -40,6 +40,7 @@ export const blockTypes = [
   'Reward',
   'Question',
   'EarTraining',
+  'Survey',
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 

@@ -17,6 +17,7 @@ export const blockEditor = {
     Reward: 'Reward',
     Question: 'Question',
     EarTraining: 'Ear training',
+    Survey: 'Survey',
   },
   typeHints: {
     Text: 'Formatted text with headings, lists and links.',
@@ -35,6 +36,7 @@ export const blockEditor = {
     Reward: "A text shown with the page's reward.",
     Question: 'A question the learner answers in writing.',
     EarTraining: 'An ear-training exercise with a pass mark; passing it completes the page like a passed test.',
+    Survey: 'A survey of the site, answered in place on the page.',
   },
   title: {
     label: 'Title',
@@ -42,6 +44,15 @@ export const blockEditor = {
     linkText: 'Link text',
     linkDescription: 'Shown as the link. Leave empty to show the web address.',
     postDescription: "Shown as the link. Leave empty to show the page's name.",
+  },
+  survey: {
+    label: 'Survey',
+    placeholder: 'Choose a survey',
+    nothingFound: 'No survey with that name',
+    unknown: 'Survey {{id}} (not found)',
+    none: 'The site has no surveys yet. An administrator makes them under Surveys.',
+    audience: "Who may answer is the survey's own setting.",
+    status: { draft: 'draft', open: 'open', closed: 'closed' },
   },
   earTraining: {
     exercise: 'Exercise',
@@ -200,6 +211,7 @@ export const blockEditor = {
     singleCorrect: 'Only one answer can be right: mark one, or allow more than one.',
     passPercent: 'Enter a pass mark from 0 to 100.',
     postMissing: 'Choose the page to link to.',
+    surveyMissing: 'Choose the survey.',
     invalid: 'Something in this block is not valid.',
   },
 };

@@ -24,6 +24,11 @@ export const learning = {
     current: 'You are here',
   },
   overview: {
+    survey: {
+      title: 'You have completed the course',
+      text: 'Tell us how it went: “{{title}}” takes a few minutes.',
+      answer: 'Answer the survey',
+    },
     progress: '{{percent}}% complete',
     progressLabel: 'Progress in {{name}}',
     start: 'Start the course',
@@ -389,5 +394,10 @@ export const learning = {
     passMark: 'Pass mark: {{percent}} % right in a round of {{count}} questions.',
     passed: 'You passed this exercise.',
     best: 'Your best round so far: {{right}} of {{total}} right.',
+  },
+  surveyBlock: {
+    notOpen: 'This survey is not open yet.',
+    elsewhere: 'A survey: answer it on its own page.',
+    open: 'Open the survey',
   },
 };

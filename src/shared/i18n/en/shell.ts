@@ -31,6 +31,7 @@ export const shell = {
     invoices: 'Invoices',
     customers: 'Customers',
     surveys: 'Surveys',
+    statistics: 'Statistics',
     adminSchedule: 'Coaching schedule',
     versions: 'Version history',
     loginEdit: 'Sign-in page (edit)',

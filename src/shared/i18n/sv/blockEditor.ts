@@ -19,6 +19,7 @@ export const blockEditor: Translation<typeof english> = {
     Reward: 'Belöning',
     Question: 'Fråga',
     EarTraining: 'Gehörsträning',
+    Survey: 'Enkät',
   },
   typeHints: {
     Text: 'Formaterad text med rubriker, listor och länkar.',
@@ -37,6 +38,7 @@ export const blockEditor: Translation<typeof english> = {
     Reward: 'En text som visas med sidans belöning.',
     Question: 'En fråga som deltagaren besvarar skriftligt.',
     EarTraining: 'En gehörsövning med gräns för godkänt; att klara den avslutar sidan som ett godkänt test.',
+    Survey: 'En enkät på webbplatsen, som besvaras direkt på sidan.',
   },
   title: {
     label: 'Rubrik',
@@ -44,6 +46,15 @@ export const blockEditor: Translation<typeof english> = {
     linkText: 'Länktext',
     linkDescription: 'Visas som länken. Lämna tomt för att visa webbadressen.',
     postDescription: 'Visas som länken. Lämna tomt för att visa sidans namn.',
+  },
+  survey: {
+    label: 'Enkät',
+    placeholder: 'Välj en enkät',
+    nothingFound: 'Ingen enkät med det namnet',
+    unknown: 'Enkät {{id}} (hittades inte)',
+    none: 'Webbplatsen har inga enkäter än. En administratör skapar dem under Enkäter.',
+    audience: 'Vem som får svara bestäms i enkätens egna inställningar.',
+    status: { draft: 'utkast', open: 'öppen', closed: 'stängd' },
   },
   earTraining: {
     exercise: 'Övning',
@@ -201,6 +212,7 @@ export const blockEditor: Translation<typeof english> = {
     singleCorrect: 'Bara ett svar kan vara rätt: markera ett, eller tillåt fler än ett.',
     passPercent: 'Skriv en gräns för godkänt från 0 till 100.',
     postMissing: 'Välj sidan att länka till.',
+    surveyMissing: 'Välj enkäten.',
     invalid: 'Något i blocket är inte giltigt.',
   },
 };

@@ -23,6 +23,11 @@ export const learning: Translation<typeof en> = {
     current: 'Du är här',
   },
   overview: {
+    survey: {
+      title: 'Du har slutfört kursen',
+      text: 'Berätta hur det gick: ”{{title}}” tar några minuter.',
+      answer: 'Svara på enkäten',
+    },
     progress: '{{percent}} % klart',
     progressLabel: 'Framsteg i {{name}}',
     start: 'Starta kursen',
@@ -388,5 +393,10 @@ export const learning: Translation<typeof en> = {
     passMark: 'Gräns för godkänt: {{percent}} % rätt i en omgång med {{count}} frågor.',
     passed: 'Du har klarat övningen.',
     best: 'Din bästa omgång hittills: {{right}} av {{total}} rätt.',
+  },
+  surveyBlock: {
+    notOpen: 'Enkäten är inte öppen än.',
+    elsewhere: 'En enkät: besvara den på dess egen sida.',
+    open: 'Öppna enkäten',
   },
 };

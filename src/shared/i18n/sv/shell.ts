@@ -34,6 +34,7 @@ export const shell: Translation<typeof en> = {
     invoices: 'Fakturor',
     customers: 'Kunder',
     surveys: 'Enkäter',
+    statistics: 'Statistik',
     adminSchedule: 'Coachschema',
     versions: 'Versionshistorik',
     loginEdit: 'Inloggningssidan (redigera)',

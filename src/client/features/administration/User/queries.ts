@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveUser } from '../../../../shared/contract/administration/users';
 import { call } from '../../../app/api';
-import { isMissing } from '../../../components/errorText';
+import { retryUnlessMissing } from '../../../components/errorText';
 import { administrationKeys } from '../keys';
 
 /** get_user: her page's data; what the caller may do with her comes with it. */
@@ -9,7 +9,7 @@ export const useUser = (id: number) =>
   useQuery({
     queryKey: administrationKeys.user(id),
     queryFn: () => call('users.php', 'get_user', { Id: id }),
-    retry: (count, error) => count < 1 && !isMissing(error),
+    retry: retryUnlessMissing,
   });
 
 /** Older history, a page at a time (the first page comes with get_user). */

@@ -1,11 +1,11 @@
-import { Anchor, Card, Checkbox, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Anchor, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserListItem } from '../../../../shared/contract/administration/users';
 import type { UserListSortKey } from '../../../../shared/domain/administration/users';
 import { UserType } from '../../../../shared/domain/roles';
 import { formatDate, formatDateTime } from '../../../components/dates';
+import { SortHeader } from '../../../components/SortHeader';
 import { ToneBadge } from '../../../components/tone';
 import type { Selection } from './BulkActions';
 import { fullName } from './format';
@@ -68,42 +68,26 @@ function NameLink({ user }: { user: UserListItem }) {
 }
 
 /** A column header that sorts the list by it: once going up, again going down. */
-function SortHeader({
+function UserSortHeader({
   column,
   current,
   onSort,
-  align,
 }: {
   column: UserListSortKey;
   current: UserSort;
   onSort(next: UserSort): void;
-  align?: 'right';
 }) {
   const { t } = useTranslation('administration');
-  const active = current.sort === column;
   const label = t(`users.columns.${column}`);
-  const Icon = !active ? IconArrowsSort : current.desc ? IconSortDescending : IconSortAscending;
-  const nextDesc = active ? !current.desc : false;
   return (
-    <Table.Th
-      aria-sort={active ? (current.desc ? 'descending' : 'ascending') : undefined}
-      ta={align}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      <UnstyledButton
-        onClick={() => onSort({ sort: column, desc: nextDesc })}
-        fw={700}
-        fz="sm"
-        data-testid={`user-sort-${column}`}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-      >
-        {label}
-        <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.5 }} />
-        <VisuallyHidden>
-          {t(nextDesc ? 'users.sortDescending' : 'users.sortAscending', { column: label })}
-        </VisuallyHidden>
-      </UnstyledButton>
-    </Table.Th>
+    <SortHeader
+      label={label}
+      active={current.sort === column}
+      desc={current.desc}
+      onSort={(desc) => onSort({ sort: column, desc })}
+      sortLabel={(desc) => t(desc ? 'users.sortDescending' : 'users.sortAscending', { column: label })}
+      testId={`user-sort-${column}`}
+    />
   );
 }
 
@@ -149,14 +133,14 @@ export function UserTable({
                 data-testid="user-choose-all"
               />
             </Table.Th>
-            <SortHeader column="name" current={sort} onSort={onSort} />
-            <SortHeader column="email" current={sort} onSort={onSort} />
-            <SortHeader column="type" current={sort} onSort={onSort} />
+            <UserSortHeader column="name" current={sort} onSort={onSort} />
+            <UserSortHeader column="email" current={sort} onSort={onSort} />
+            <UserSortHeader column="type" current={sort} onSort={onSort} />
             <Table.Th>{t('users.columns.company')}</Table.Th>
             {/* Wide enough for a whole badge ("Not verified", "Ej verifierad"), which would otherwise be cut short. */}
             <Table.Th style={{ minWidth: 150 }}>{t('users.columns.status')}</Table.Th>
-            <SortHeader column="created" current={sort} onSort={onSort} />
-            <SortHeader column="last_seen" current={sort} onSort={onSort} />
+            <UserSortHeader column="created" current={sort} onSort={onSort} />
+            <UserSortHeader column="last_seen" current={sort} onSort={onSort} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

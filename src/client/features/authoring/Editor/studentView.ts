@@ -142,6 +142,10 @@ export function studentBlock(block: EditableBlock, id: number, context: StudentV
       const exercise = readContent('EarTraining', c);
       return { ...base, ...notPost, BlockType: 'EarTraining', Content: { ...exercise, result: null } };
     }
+    case 'Survey': {
+      const { surveyId } = readContent('Survey', c);
+      return surveyId > 0 ? { ...base, ...notPost, BlockType: 'Survey', Content: { surveyId } } : null;
+    }
     case 'Post': {
       const linked = context.course.CourseParts.find((part) => part.Id === block.PostId);
       if (!linked) return null;

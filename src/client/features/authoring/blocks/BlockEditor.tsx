@@ -19,6 +19,7 @@ import {
 } from './model';
 import { QuestionsKind } from './QuestionsKind';
 import { AudioKind, FileKind, ImageKind, LinkKind, PostKind, RichTextKind, VideoKind } from './SimpleKinds';
+import { SurveyKind } from './SurveyKind';
 import { type BlockEditorScope, type KindProps, ScopeContext, useScope } from './scope';
 import { YouTubeKind } from './YouTubeKind';
 
@@ -69,6 +70,8 @@ function renderKind(type: BlockType, props: KindProps<BlockType>): ReactNode {
       return <PostKind {...kind} />;
     case 'EarTraining':
       return <EarTrainingKind {...kind} />;
+    case 'Survey':
+      return <SurveyKind {...kind} />;
     default: {
       const unknown: never = type;
       return unknown;

@@ -4,6 +4,7 @@ import {
   IconBrandYoutube,
   IconCertificate,
   IconChecklist,
+  IconClipboardList,
   IconColumns,
   IconEar,
   IconExternalLink,
@@ -40,4 +41,5 @@ export const blockTypeIcons: Record<BlockType, Icon> = {
   Reward: IconGift,
   Question: IconMessageQuestion,
   EarTraining: IconEar,
+  Survey: IconClipboardList,
 };

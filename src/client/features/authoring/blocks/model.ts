@@ -42,6 +42,8 @@ export interface ContentDrafts {
   Reward: Html;
   Question: Html;
   EarTraining: { exercise: Exercise; settings: ExerciseSettings; passPercent: number };
+  /** `surveyId` 0 until the author chooses one. */
+  Survey: { surveyId: number };
 }
 export type ContentDraft<T extends BlockType = BlockType> = ContentDrafts[T];
 
@@ -125,13 +127,14 @@ const emptyContent: { [T in BlockType]: () => ContentDrafts[T] } = {
     settings: defaultSettings,
     passPercent: DEFAULT_EXERCISE_PASS_PERCENT,
   }),
+  Survey: () => ({ surveyId: 0 }),
 };
 
 /**
  * A new block of a type, with id 0 (the save that sends it adds it), published, and empty. Text-like blocks
  * (text, column, exam, final exam, reward, question) are ready to save at once; the others are not until the author
  * gives what they cannot be without (see `isBlockReady`): a medium (image, video, audio, file), a video id (YouTube),
- * an address (link), a right answer for the question (quiz, test) or the part it links to (post).
+ * an address (link), a right answer for the question (quiz, test), the part it links to (post) or its survey.
  */
 export function newBlock(type: BlockType): EditableBlock {
   return {
@@ -188,6 +191,7 @@ const readers: { [T in BlockType]: (content: Record<string, unknown>) => Content
     settings: readSettings(c.settings) ?? defaultSettings,
     passPercent: typeof c.passPercent === 'number' ? c.passPercent : DEFAULT_EXERCISE_PASS_PERCENT,
   }),
+  Survey: (c) => ({ surveyId: count(c.surveyId) }),
 };
 
 /** A block's stored content in its editing shape: every field there, of its type (a missing one empty). */
@@ -350,11 +354,12 @@ export type IssueMessage =
   | 'singleCorrect'
   | 'passPercent'
   | 'postMissing'
+  | 'surveyMissing'
   | 'invalid';
 
 /**
  * One reason a block cannot be saved yet. `field` names the control it belongs to: `title`, `media`, `videoId`,
- * `url`, `columns`, `questions`, `q:<question id>` (with `:options` or `:correct`), `passPercent`, `post`, or
+ * `url`, `columns`, `questions`, `q:<question id>` (with `:options` or `:correct`), `passPercent`, `post`, `survey`, or
  * `block` for anything else; `language` is the translation it is in, null for the default language.
  */
 export interface BlockIssue {
@@ -376,6 +381,8 @@ function contentIssue(path: PropertyKey[], code: string, content: unknown): Pick
       return { field: 'columns', message: path.length === 1 ? 'columnsCount' : 'invalid' };
     case 'passPercent':
       return { field: 'passPercent', message: 'passPercent' };
+    case 'surveyId':
+      return { field: 'survey', message: 'surveyMissing' };
     case 'questions': {
       if (path.length === 1)
         return { field: 'questions', message: code === 'too_small' ? 'questionsMissing' : 'invalid' };

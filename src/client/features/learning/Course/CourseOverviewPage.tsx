@@ -6,6 +6,7 @@ import { PartIcon } from '../blocks/PartIcon';
 import { CompletedMark, MilestoneMark, StaffMarkers, VideoLength } from '../blocks/PartMarkers';
 import { partPath, useCourseContext } from './CourseContext';
 import { CourseSidebar } from './CourseSidebar';
+import { CourseSurvey } from './CourseSurvey';
 import { nextToDo } from './completion';
 import classes from './course.module.css';
 import { ResetEpisode } from './ResetEpisode';
@@ -72,6 +73,7 @@ export default function CourseOverviewPage() {
               )}
             </Stack>
           </Card>
+          <CourseSurvey courseId={course.Id} completed={percent >= 100 && !viewer.staff} />
           <Title order={2} size="h3" mb="sm">
             {t('overview.contents')}
           </Title>

@@ -8,6 +8,7 @@ import { AudioBlock, FileBlock, ImageBlock, VideoBlock } from './MediaBlocks';
 import { PostBlock } from './PostBlock';
 import { QuestionsBlock } from './QuestionsBlock';
 import { ColumnBlock, LinkBlock, RewardBlock, TextBlock } from './SimpleBlocks';
+import { SurveyBlock } from './SurveyBlock';
 import { YouTubeBlock } from './YouTubeBlock';
 
 /** The renderer of each block kind; the compiler refuses a kind without one. */
@@ -42,6 +43,8 @@ function renderBlock(block: Block): ReactNode {
       return <PostBlock block={block} />;
     case 'EarTraining':
       return <EarTrainingBlock block={block} />;
+    case 'Survey':
+      return <SurveyBlock block={block} />;
     default: {
       const unknown: never = block;
       return unknown;

@@ -110,11 +110,16 @@ async function draw(invoice: InvoiceDetail, opts: { bankAccount: string }): Prom
     }
   };
   /** Fits a text into a width, cutting it with an ellipsis. */
-  const fit = (value: string, width: number, font: PDFFont = regular, size = 10) => {
+  const clipped = (value: string, width: number, font: PDFFont = regular, size = 10) => {
     if (font.widthOfTextAtSize(value, size) <= width) return value;
-    let cut = value;
-    while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
-    return `${cut}…`;
+    // The longest prefix that fits, found by halving (a long text costs log n measurements, not n).
+    let [fits, tooLong] = [1, value.length];
+    while (tooLong - fits > 1) {
+      const middle = Math.floor((fits + tooLong) / 2);
+      if (font.widthOfTextAtSize(`${value.slice(0, middle)}…`, size) <= width) fits = middle;
+      else tooLong = middle;
+    }
+    return `${value.slice(0, fits)}…`;
   };
 
   text(invoice.Seller.Name, MARGIN, 16, bold);
@@ -137,7 +142,7 @@ async function draw(invoice: InvoiceDetail, opts: { bankAccount: string }): Prom
     text(label, x, 9, bold, muted);
     newLine();
     for (const line of [who.Name, ...who.Address.split('\n'), who.Country].filter((line) => line.trim() !== '')) {
-      text(fit(line, 220), x);
+      text(clipped(line, 220), x);
       newLine();
     }
     if (who.OrgNumber) {
@@ -166,7 +171,7 @@ async function draw(invoice: InvoiceDetail, opts: { bankAccount: string }): Prom
   page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.5, color: muted });
   newLine(14);
   for (const line of invoice.Lines) {
-    text(fit(line.Description, 250), MARGIN);
+    text(clipped(line.Description, 250), MARGIN);
     right(String(line.Quantity), columns.quantity);
     right(money(line.UnitCents), columns.unit);
     right(percent(line.RateBp), columns.vat);
@@ -204,7 +209,7 @@ async function draw(invoice: InvoiceDetail, opts: { bankAccount: string }): Prom
     notes.push(t.payTo(opts.bankAccount));
   }
   for (const note of notes) {
-    text(fit(note, PAGE.width - 2 * MARGIN, regular, 9), MARGIN, 9, regular, muted);
+    text(clipped(note, PAGE.width - 2 * MARGIN, regular, 9), MARGIN, 9, regular, muted);
     newLine(12);
   }
   return doc.save();

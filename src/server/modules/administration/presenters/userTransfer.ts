@@ -22,7 +22,7 @@ export const userCsvHeader = [
 ];
 
 /** One user as a row of the file. */
-export const userCsvRow = (row: UserListRow): CsvCell[] => [
+export const userCsvRow = (row: Omit<UserListRow, 'locked'>, locked: boolean): CsvCell[] => [
   row.id,
   row.first_name,
   row.last_name,
@@ -31,7 +31,7 @@ export const userCsvRow = (row: UserListRow): CsvCell[] => [
   row.privilegies,
   row.company_name,
   row.email_verified_at !== null,
-  row.locked,
+  locked,
   row.created_at,
   row.last_seen_at,
 ];

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db';
 import { lockedForUpdate } from '../../../platform/db';
-
-/** A text as a LIKE pattern that matches it literally anywhere, in lower case (`\` escapes `%`, `_` and itself). */
-const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsPattern } from '../../../platform/db/search';
 
 /** The columns of a company as its presenter reads them, with its number of users. */
 const companyColumns = (db: Db) =>

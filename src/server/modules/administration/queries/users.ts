@@ -3,6 +3,7 @@ import type { UserListSortKey, UserStatusKey } from '../../../../shared/domain/a
 import { MAX_TEMPORARY_LOCKS } from '../../../../shared/domain/identity/accounts';
 import { type Db, isPostgres } from '../../../platform/db';
 import type { Database } from '../../../platform/db/schema';
+import { containsPattern } from '../../../platform/db/search';
 
 /** The site-wide row of `sign_in_attempts` (identity's signIn.ts), which never locks until a reset. */
 const EVERY_SOURCE = '*';
@@ -16,9 +17,6 @@ export interface UserFilters {
   courseId: number | null;
   status: UserStatusKey | null;
 }
-
-/** A text as a LIKE pattern that matches it literally anywhere, in lower case (`\` escapes `%`, `_` and itself). */
-export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The shortest search SQLite's trigram index (users_search) can look up: one trigram. */
 const TRIGRAM = 3;

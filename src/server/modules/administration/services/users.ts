@@ -18,21 +18,25 @@ export interface UserListPage {
   more: boolean;
 }
 
+type ListedUser = Omit<UserListRow, 'locked'> & { locked_at: string | null };
+
 /**
- * Listed users with whether each is locked: by an administrator, or by failed sign-ins until she resets her
+ * Whether each of these listed users is locked: by an administrator, or by failed sign-ins until she resets her
  * password (one statement for all of them).
  */
-export async function withLocks(
-  db: Db,
-  siteId: number,
-  rows: (Omit<UserListRow, 'locked'> & { locked_at: string | null })[],
-): Promise<UserListRow[]> {
+export async function lockTest(db: Db, siteId: number, rows: readonly ListedUser[]) {
   const locked = await lockedAmong(
     db,
     siteId,
     rows.map((row) => row.email),
   );
-  return rows.map(({ locked_at, ...row }) => ({ ...row, locked: locked_at !== null || locked.has(row.email) }));
+  return (row: ListedUser): boolean => row.locked_at !== null || locked.has(row.email);
+}
+
+/** Listed users with whether each is locked. */
+async function withLocks<R extends ListedUser>(db: Db, siteId: number, rows: readonly R[]) {
+  const isLocked = await lockTest(db, siteId, rows);
+  return rows.map((row): R & { locked: boolean } => ({ ...row, locked: isLocked(row) }));
 }
 
 /**

@@ -188,3 +188,15 @@ export const translatable = (block: BlockDraft): TranslatableBlock => ({
   content: block.content,
   translations: block.translations,
 });
+
+/** The surveys a Survey block names: its content's, and a translation's where it names another. */
+export const surveyIdsOf = (block: {
+  type: string;
+  content: Record<string, unknown>;
+  translations: Record<string, { content?: Record<string, unknown> }>;
+}): number[] =>
+  block.type !== 'Survey'
+    ? []
+    : [block.content, ...Object.values(block.translations).map((t) => t.content)]
+        .map((content) => content?.surveyId)
+        .filter((id): id is number => typeof id === 'number');

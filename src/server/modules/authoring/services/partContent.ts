@@ -8,6 +8,7 @@ import type { CourseBlockRow, MediaFileRow, MediaKind } from '../../../platform/
 import { AppError, type FieldError, invalidFields } from '../../../platform/errors';
 import { mediaSigner } from '../../../platform/files/media';
 import { blocksOfCourse, partsOfCourse } from '../../learning';
+import { surveyIdsOfSite } from '../../surveys';
 import { courseMissingTranslations } from '../domain/courseTranslations';
 import {
   type BlockDraft,
@@ -21,6 +22,7 @@ import {
   nameTranslationsOf,
   type PartRevisionContent,
   partTranslationsJson,
+  surveyIdsOf,
   translatable,
   translationLanguages,
 } from '../domain/partContent';
@@ -135,7 +137,7 @@ const refuse = (field: string, message: string): never => {
   throw invalidFields({ field, message });
 };
 
-/** Checks a draft's translations, block ids, media and Post links; answers the draft as it will be written. */
+/** Checks a draft's translations, block ids, media, Post links and surveys; answers the draft as it will be written. */
 async function checkedDraft(
   trx: Db,
   opts: { siteId: number; courseId: number; defaultLanguage: string; mode: Mode },
@@ -189,6 +191,15 @@ async function checkedDraft(
       }
     });
   }
+
+  const surveys = await surveyIdsOfSite(trx, siteId, blocks.flatMap(surveyIdsOf));
+  blocks.forEach((block, index) => {
+    const foreign = surveyIdsOf(block).find((id) => !surveys.has(id));
+    if (foreign !== undefined) {
+      const field = mode === 'save' ? `data.Blocks.${index}.Content.surveyId` : 'data.RevisionId';
+      refuse(field, `survey ${foreign} is not a survey of this site`);
+    }
+  });
 
   const media = new Map(
     (await courseMedia(trx, siteId, [...new Set(blocks.flatMap(mediaIdsOf))])).map((row) => [row.id, row]),

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { BOOKING_NOTICE_MINUTES, isTimeZone, mondayOf } from '../../../../shared/domain/commerce/booking/rules';
 import { availability, clip, freeSlots, weekInZone } from '../../../../shared/domain/commerce/booking/slots';
 import { staffUsers } from '../../../platform/authorize';
-import { type Db, isPostgres } from '../../../platform/db';
+import type { Db } from '../../../platform/db';
+import { containsText } from '../../../platform/db/search';
 import { invalidFields } from '../../../platform/errors';
 import { scheduleOf } from './availability';
 import { bookedOf, bookingViews } from './bookings';
@@ -100,20 +101,13 @@ export async function weekSchedule(db: Db, opts: { siteId: number; weekStart: st
 /** The most learners a search answers. */
 const LEARNERS_LIMIT = 20;
 
-/** A text as a LIKE pattern that matches it literally anywhere, in lower case. */
-const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Users of the site whose name or address holds the search (in any case), with their coaching credits. */
 export async function findLearners(db: Db, opts: { siteId: number; search: string }) {
-  const pattern = containsPattern(opts.search);
-  const lower = isPostgres(db) ? sql.raw('lower') : sql.raw('unicode_lower');
   const users = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'email'])
     .where('site_id', '=', opts.siteId)
-    .where(
-      sql<boolean>`(${lower}(first_name || ' ' || last_name) like ${pattern} escape '\\' or ${lower}(email) like ${pattern} escape '\\')`,
-    )
+    .where(containsText(db, [sql`first_name || ' ' || last_name`, sql.ref('email')], opts.search))
     .orderBy('first_name')
     .orderBy('last_name')
     .orderBy('id')

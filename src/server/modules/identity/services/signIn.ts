@@ -10,6 +10,7 @@ import { type Db, now, timestampExpression } from '../../../platform/db';
 import type { UserRow } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
 import { giveBackToWindow, requireWindow, sourceOf } from '../../../platform/limits';
+import { recordActivity } from '../../statistics';
 import { dummyHash, verifyPassword, withPasswordWork } from './passwords';
 import { createSession } from './sessions';
 
@@ -224,6 +225,7 @@ export async function signIn(
     }
     if (!user.email_verified_at) throw new AppError('NOT_VERIFIED', 'Verify your email address first');
     const token = await createSession(db, { siteId: opts.siteId, userId: user.id });
+    await recordActivity(db, { siteId: opts.siteId, userId: user.id, userType: user.user_type, at: new Date() });
     return { token, user };
   });
 }

@@ -2,7 +2,7 @@ import { surveys } from '../../../../shared/contract/surveys/surveys';
 import type { Language } from '../../../../shared/domain/language';
 import type { QuestionKind, SurveyAudience, SurveyStatus } from '../../../../shared/domain/surveys/surveys';
 import { FileAnswer, handlers, signedInUser } from '../../../platform/handlers';
-import { answerSurvey, surveyForRespondent } from '../services/answers';
+import { answerSurvey, surveyAfterCourse, surveyForRespondent } from '../services/answers';
 import { inLanguage, questionTexts, surveyCsv, surveyResults } from '../services/results';
 import {
   duplicateSurvey,
@@ -20,6 +20,9 @@ interface SurveyTexts {
 }
 
 const surveyTexts = (survey: SurveyRow) => JSON.parse(survey.texts) as Partial<Record<Language, SurveyTexts>>;
+
+/** A survey's title in the reader's language, else the other one. */
+const titleIn = (survey: SurveyRow, language: Language) => inLanguage(surveyTexts(survey), language)?.Title ?? '';
 
 function presentSurvey({ survey, questions, responses }: SurveyRecord) {
   return {
@@ -73,13 +76,25 @@ export const surveysHandlers = handlers(surveys, {
       status: 'OK',
       data: rows.map((survey) => ({
         Id: survey.id,
-        Title: inLanguage(surveyTexts(survey), language)?.Title ?? '',
+        Title: titleIn(survey, language),
         Status: survey.status as SurveyStatus,
         Anonymous: survey.anonymous === 1,
         Questions: Number(survey.question_count ?? 0),
         Responses: Number(survey.response_count ?? 0),
         OpensAt: survey.opens_at,
         ClosesAt: survey.closes_at,
+      })),
+    };
+  },
+  async get_survey_choices(ctx) {
+    const language = languageOf(ctx);
+    const rows = await listSurveys(ctx.db, ctx.site.id);
+    return {
+      status: 'OK',
+      data: rows.map((survey) => ({
+        Id: survey.id,
+        Title: titleIn(survey, language),
+        Status: survey.status as SurveyStatus,
       })),
     };
   },
@@ -97,6 +112,15 @@ export const surveysHandlers = handlers(surveys, {
   async set_survey_status(ctx, data) {
     await setSurveyStatus(ctx.db, { siteId: ctx.site.id, id: data.Id, status: data.Status });
     return { status: 'OK', data: presentSurvey(await surveyRecord(ctx.db, ctx.site.id, data.Id)) };
+  },
+  async get_course_survey(ctx, data) {
+    const survey = await surveyAfterCourse(ctx.db, {
+      siteId: ctx.site.id,
+      courseId: data.CourseId,
+      user: signedInUser(ctx),
+    });
+    const title = survey ? titleIn(survey, languageOf(ctx)) : '';
+    return { status: 'OK', data: { Id: survey?.id ?? 0, Title: title } };
   },
   async get_survey(ctx, data) {
     const user = signedInUser(ctx);

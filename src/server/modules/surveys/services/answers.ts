@@ -176,3 +176,36 @@ function refuseUnless(state: SurveyState, record: SurveyRecord) {
   } as const;
   throw new AppError('INVALID_STATE', messages[state], { reason: state });
 }
+
+/**
+ * The survey a learner is asked once she has completed a course (its `after_course_id`): the newest open one she may
+ * answer and has not; null while the course is not completed, or when there is none.
+ */
+export async function surveyAfterCourse(
+  db: Db,
+  opts: { siteId: number; courseId: number; user: Respondent },
+): Promise<SurveyRow | null> {
+  const completed = await db
+    .selectFrom('course_progress')
+    .select('id')
+    .where('site_id', '=', opts.siteId)
+    .where('course_id', '=', opts.courseId)
+    .where('user_id', '=', opts.user.id)
+    .where('completed_at', 'is not', null)
+    .executeTakeFirst();
+  if (!completed) return null;
+  const candidates = await db
+    .selectFrom('surveys')
+    .selectAll()
+    .where('site_id', '=', opts.siteId)
+    .where('after_course_id', '=', opts.courseId)
+    .where('status', '=', 'open')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const survey of candidates) {
+    if ((await stateFor(db, survey, opts.user)) === 'open' && !(await hasAnswered(db, survey.id, opts.user.id))) {
+      return survey;
+    }
+  }
+  return null;
+}

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Language } from '../../../../shared/domain/language';
 import { type QuestionKind, scaleFigures } from '../../../../shared/domain/surveys/surveys';
 import type { Db } from '../../../platform/db';
+import { containsText } from '../../../platform/db/search';
 import { csvStream } from '../../../platform/lib/csv';
 import { type QuestionRow, type SurveyRow, surveyRecord } from './surveys';
 
@@ -127,8 +128,7 @@ export async function surveyResults(
         .where('response_id', 'in', responses.select('id'))
         .where('text', 'is not', null);
       if (opts.filter.search) {
-        const pattern = `%${opts.filter.search.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`;
-        query = query.where(sql<boolean>`lower(text) like ${pattern} escape '\\'`);
+        query = query.where(containsText(db, [sql.ref('text')], opts.filter.search));
       }
       freeTexts = (await query.orderBy('id', 'desc').limit(TEXTS_SHOWN).execute()).map((row) => row.text ?? '');
     }
@@ -160,7 +160,7 @@ export async function surveyCsv(
   const named = survey.anonymous === 0;
   const texts = questions.map((question) => questionTexts(question, opts.language));
   const header = ['date', ...(named ? ['name', 'email'] : []), ...texts.map((t, index) => `Q${index + 1} ${t.Text}`)];
-  async function* rows() {
+  async function* batches() {
     const responses = await responsesQuery(db, survey, opts.filter)
       .leftJoin('users', 'users.id', 'survey_responses.user_id')
       .select(['survey_responses.id', 'submitted_on', 'users.first_name', 'users.last_name', 'users.email'])
@@ -183,26 +183,25 @@ export async function surveyCsv(
           batch.map((response) => response.id),
         )
         .execute();
-      for (const response of batch) {
-        const mine = answers.filter((answer) => answer.response_id === response.id);
-        yield [
-          response.submitted_on,
-          ...(named ? [`${response.first_name ?? ''} ${response.last_name ?? ''}`.trim(), response.email ?? ''] : []),
-          ...questions.map((question, index) => {
-            const answer = mine.find((a) => a.question_id === question.id);
-            if (!answer) return '';
-            const options = texts[index]?.Options ?? [];
-            if (question.kind === 'single') return options[answer.choice ?? -1] ?? '';
-            if (question.kind === 'multiple') {
-              return (JSON.parse(answer.choices ?? '[]') as number[]).map((c) => options[c] ?? '').join('; ');
-            }
-            if (question.kind === 'yes_no') return answer.value === 1 ? 'yes' : 'no';
-            if (question.kind === 'scale') return answer.value ?? '';
-            return answer.text ?? '';
-          }),
-        ];
-      }
+      // Each response's answers by question, found once rather than looked for per response and question.
+      const answerOf = new Map(answers.map((answer) => [`${answer.response_id}:${answer.question_id}`, answer]));
+      yield batch.map((response) => [
+        response.submitted_on,
+        ...(named ? [`${response.first_name ?? ''} ${response.last_name ?? ''}`.trim(), response.email ?? ''] : []),
+        ...questions.map((question, index) => {
+          const answer = answerOf.get(`${response.id}:${question.id}`);
+          if (!answer) return '';
+          const options = texts[index]?.Options ?? [];
+          if (question.kind === 'single') return options[answer.choice ?? -1] ?? '';
+          if (question.kind === 'multiple') {
+            return (JSON.parse(answer.choices ?? '[]') as number[]).map((c) => options[c] ?? '').join('; ');
+          }
+          if (question.kind === 'yes_no') return answer.value === 1 ? 'yes' : 'no';
+          if (question.kind === 'scale') return answer.value ?? '';
+          return answer.text ?? '';
+        }),
+      ]);
     }
   }
-  return { name: `survey-${survey.id}.csv`, body: csvStream(header, rows()) };
+  return { name: `survey-${survey.id}.csv`, body: csvStream(header, batches()) };
 }

@@ -44,6 +44,18 @@ export async function surveyRecord(db: Db, siteId: number, id: number): Promise<
   return { survey, questions, responses };
 }
 
+/** Which of these ids are surveys of the site (what a course's Survey blocks may name). */
+export async function surveyIdsOfSite(db: Db, siteId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('surveys')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The site's surveys, newest first, with their questions and responses counted. */
 export async function listSurveys(db: Db, siteId: number) {
   return db

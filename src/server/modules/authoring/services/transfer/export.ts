@@ -18,6 +18,7 @@ import {
   mediaIdsIn,
   mediumPath,
   partFields,
+  siteMark,
   toFile,
 } from './format';
 
@@ -136,6 +137,7 @@ export async function courseManifest(db: Db, siteId: number, courseId: number) {
     format: COURSE_EXPORT_FORMAT,
     version: COURSE_EXPORT_VERSION,
     exportedAt: new Date().toISOString(),
+    site: await siteMark(db, siteId),
     course: toFile(courseFields, course) as ManifestV1['course'],
     achievements: achievements.map((a) => toFile(achievementFields, a)) as ManifestV1['achievements'],
     parts: parts.map((part) => ({ id: part.id, ...toFile(partFields, part) })) as ManifestV1['parts'],

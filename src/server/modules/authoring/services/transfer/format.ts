@@ -8,7 +8,9 @@ import {
 } from '../../../../../shared/domain/authoring/transfer';
 import { supportedLanguages } from '../../../../../shared/domain/language';
 import { blockTypes, progressCriteria } from '../../../../../shared/domain/learning/course';
+import type { Db } from '../../../../platform/db';
 import { AppError } from '../../../../platform/errors';
+import { linkKey, signLink } from '../../../../platform/files/signing';
 
 /**
  * `course.json`, version 1: what a course file says of its course. Each exported column is one line of a field
@@ -142,6 +144,11 @@ export const ManifestV1 = z.object({
   format: z.literal(COURSE_EXPORT_FORMAT),
   version: z.literal(COURSE_EXPORT_VERSION),
   exportedAt: isoTime,
+  /**
+   * Which site of which installation the file comes from, as a mark only that installation can make (`siteMark`):
+   * a Survey block keeps its survey when the course comes back to the same site, and is left out anywhere else.
+   */
+  site: z.string().max(100).optional(),
   course: z.object(shapeOf(courseFields)),
   achievements: z
     .array(z.object(shapeOf(achievementFields)))
@@ -182,6 +189,9 @@ export const ManifestV1 = z.object({
     .max(transferLimits.media),
 });
 export type ManifestV1 = z.infer<typeof ManifestV1>;
+
+/** The mark of a site in its course files: an HMAC of the site with the installation's link key, never its id. */
+export const siteMark = async (db: Db, siteId: number) => signLink(await linkKey(db), `course-file-site.${siteId}`, 0);
 
 export const MANIFEST_PATH = 'course.json';
 export const mediumPath = (id: number) => `media/${id}`;

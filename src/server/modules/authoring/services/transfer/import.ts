@@ -27,7 +27,8 @@ import { insertMediumRow, newStorageName } from '../../../../platform/files/save
 import { mediaStore } from '../../../../platform/files/storage';
 import { createSlots } from '../../../../platform/lib/slots';
 import { assertPlanRoom } from '../../../../platform/plans';
-import { storedBlockContent } from '../../domain/partContent';
+import { surveyIdsOfSite } from '../../../surveys';
+import { storedBlockContent, surveyIdsOf } from '../../domain/partContent';
 import { authoringActions } from '../../policies/course';
 import {
   achievementFields,
@@ -39,6 +40,7 @@ import {
   mediaIdsIn,
   partFields,
   remapMediaIds,
+  siteMark,
   toRow,
 } from './format';
 
@@ -425,9 +427,16 @@ async function insertCourse(
     partOf.set(part.id, row.id);
   }
 
+  // A survey travels only back to its own site: elsewhere the block would name another site's survey, or none.
+  const sameSite = manifest.site !== undefined && manifest.site === (await siteMark(trx, siteId));
+  const surveys = sameSite ? await surveyIdsOfSite(trx, siteId, blocks.flatMap(surveyIdsOf)) : new Set<number>();
+  const keptBlocks = blocks.filter(
+    (block) => block.type !== 'Survey' || surveyIdsOf(block).every((id) => surveys.has(id)),
+  );
+
   const sortIds = new Map<number, number>();
   const mapMedium = (id: number) => mediaOf.get(id) as number;
-  const rows = blocks.map((block) => {
+  const rows = keptBlocks.map((block) => {
     const sortId = (sortIds.get(block.partId) ?? 0) + 1;
     sortIds.set(block.partId, sortId);
     const fields = toRow(blockFields, remapMediaIds(block, mapMedium) as CheckedBlock) as object;
