@@ -74,6 +74,13 @@ function readManifest(clientDir: string): Manifest {
   return manifest;
 }
 
+/** The file the build put a source module's chunk in (`key` relative to src/client, as in the manifest). */
+export function chunkFileOf(clientDir: string, key: string): string {
+  const chunk = readManifest(clientDir)[key];
+  if (!chunk) throw new Error(`The client build has no chunk for ${key}`);
+  return chunk.file;
+}
+
 /** A manifest key and everything it imports statically, depth first, each once. */
 function staticClosure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {

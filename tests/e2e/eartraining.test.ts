@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { chunkFileOf } from '../../bench/clientSize';
 import { type IntervalId, intervalBetween, semitonesOf } from '../../src/shared/domain/eartraining/intervals';
 import { pianoKeys } from '../../src/shared/domain/eartraining/keymap';
 import { defaultXpRules } from '../../src/shared/domain/eartraining/rounds';
@@ -96,6 +97,8 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
   }, async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await gotoPage(page, '/faq');
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Ear training' }).click();
     await page.waitForURL(/\/EarTraining$/);
@@ -124,6 +127,10 @@ describe.skipIf(!e2eAvailable)('ear training: /EarTraining and its exercises', (
     await nameRound(page, 5, [2]);
     expect(await page.getByTestId('round-score').textContent()).toBe('You got 4 of 5 right.');
     expect(await page.getByTestId('round-summary').textContent()).toContain('Sign in to keep your results');
+    // A visitor earns no xp: the page never loads the xp dialog.
+    const xpDialog = `/${chunkFileOf(process.env.CLIENT_DIR ?? 'dist/client', 'features/learning/Course/overlays/XpDialog.tsx')}`;
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested).not.toContain(xpDialog);
     await expectAccessible(page, 'a finished round');
 
     // Another name is no exercise.

@@ -101,9 +101,12 @@ function ExerciseScreen({ exercise }: { exercise: Exercise }) {
       <Text size="xs" c="dimmed" mt="xl">
         {t('exercise.credit')}
       </Text>
-      <Suspense fallback={null}>
-        <XpDialog />
-      </Suspense>
+      {signedIn && (
+        // Only a signed-in learner earns xp: a visitor's page loads no dialog for it.
+        <Suspense fallback={null}>
+          <XpDialog />
+        </Suspense>
+      )}
     </Container>
   );
 }
