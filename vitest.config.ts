@@ -68,6 +68,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A page's answer to a typed search or a click can take seconds on a busy machine; the default second of
+          // expect.poll made such waits fail there, while Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
           // A worker per server (tests/e2e/globalSetup.ts): each worker's files run one after another.
           maxWorkers: e2eWorkers,
           globalSetup: ['tests/e2e/globalSetup.ts'],
